@@ -1,0 +1,37 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "EventLedger",
+    products: [
+        .library(name: "EventLedger", targets: ["EventLedger"]),
+        .library(name: "Music", targets: ["Music"]),
+        .library(name: "Animals", targets: ["Animals"]),
+        .library(name: "Favorites", targets: ["Favorites"]),
+        .executable(name: "ledger", targets: ["ledger"]),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CLMDB",
+            pkgConfig: "lmdb",
+            providers: [.apt(["liblmdb-dev"])]
+        ),
+        .systemLibrary(
+            name: "CCrypto",
+            pkgConfig: "libcrypto",
+            providers: [.apt(["libssl-dev"])]
+        ),
+        .target(name: "EventLedger", dependencies: ["CLMDB", "CCrypto"]),
+        .target(name: "Music", dependencies: ["EventLedger"]),
+        .target(name: "Animals", dependencies: ["EventLedger"]),
+        .target(name: "Favorites", dependencies: ["EventLedger"]),
+        .target(name: "LedgerCLI", dependencies: ["EventLedger", "Music", "Animals", "Favorites"]),
+        .executableTarget(name: "ledger", dependencies: ["LedgerCLI"]),
+        .testTarget(name: "EventLedgerTests", dependencies: ["EventLedger"]),
+        .testTarget(name: "MusicTests", dependencies: ["Music", "EventLedger"]),
+        .testTarget(name: "AnimalsTests", dependencies: ["Animals", "EventLedger"]),
+        .testTarget(name: "FavoritesTests", dependencies: ["Favorites", "EventLedger"]),
+        .testTarget(name: "LedgerCLITests", dependencies: ["LedgerCLI", "EventLedger", "Music", "Animals", "Favorites"]),
+    ],
+    swiftLanguageModes: [.v6]
+)
