@@ -1,0 +1,83 @@
+/// Reads and validates the fields of an event payload by the catalog's general rules (§3):
+/// unknown fields rejected, ids of 1–128 characters from `A–Z a–z 0–9 . _ : -`, names
+/// trimmed to 1–200 characters without control characters.
+public struct PayloadReader {
+    private let payload: [String: JSONValue]
+
+    /// Starts reading `payload`, rejecting any field not in `allowedFields`.
+    public init(_ payload: [String: JSONValue], allowedFields: Set<String>) throws {
+        for key in payload.keys.sorted() where !allowedFields.contains(key) {
+            throw LedgerError.invalidField(key, "unknown field")
+        }
+        self.payload = payload
+    }
+
+    /// A required id.
+    public func id(_ field: String) throws -> String {
+        guard let value = payload[field] else { throw LedgerError.invalidField(field, "missing") }
+        return try Self.validID(value, field: field)
+    }
+
+    /// An id that may be absent or null.
+    public func optionalID(_ field: String) throws -> String? {
+        guard let value = payload[field], !value.isNull else { return nil }
+        return try Self.validID(value, field: field)
+    }
+
+    /// A required name or title, trimmed.
+    public func name(_ field: String) throws -> String {
+        guard let value = payload[field] else { throw LedgerError.invalidField(field, "missing") }
+        guard let text = value.stringValue else {
+            throw LedgerError.invalidField(field, "expected a string, got \(value.kindName)")
+        }
+        let trimmed = Self.trimmed(text)
+        guard !trimmed.isEmpty else { throw LedgerError.invalidField(field, "must not be empty") }
+        guard trimmed.unicodeScalars.count <= 200 else { throw LedgerError.invalidField(field, "longer than 200 characters") }
+        guard !trimmed.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+            throw LedgerError.invalidField(field, "contains a control character")
+        }
+        return trimmed
+    }
+
+    /// A required string that must be one of `choices`.
+    public func choice(_ field: String, from choices: [String]) throws -> String {
+        guard let value = payload[field] else { throw LedgerError.invalidField(field, "missing") }
+        guard let text = value.stringValue, choices.contains(text) else {
+            throw LedgerError.invalidField(field, "must be one of \(choices.joined(separator: ", "))")
+        }
+        return text
+    }
+
+    /// Whether `text` is a valid id (§3).
+    public static func isValidID(_ text: String) -> Bool {
+        let utf8 = text.utf8
+        return (1...128).contains(utf8.count) && utf8.allSatisfy { byte in
+            switch byte {
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "."), UInt8(ascii: "_"),
+                 UInt8(ascii: ":"), UInt8(ascii: "-"):
+                return true
+            default:
+                return false
+            }
+        }
+    }
+
+    private static func validID(_ value: JSONValue, field: String) throws -> String {
+        guard let text = value.stringValue else {
+            throw LedgerError.invalidField(field, "expected an id string, got \(value.kindName)")
+        }
+        guard isValidID(text) else {
+            throw LedgerError.invalidField(field, "ids are 1-128 characters from A-Z a-z 0-9 . _ : -")
+        }
+        return text
+    }
+
+    private static func trimmed(_ text: String) -> String {
+        let scalars = text.unicodeScalars
+        guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
+              let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })
+        else { return "" }
+        return String(scalars[first...last])
+    }
+}

@@ -1,0 +1,57 @@
+/// A named query over a read model, as the CLI offers it (`ledger query NAME [ARG] [--flag]`).
+public struct QueryDefinition: Sendable {
+    /// The arguments of one run of a query.
+    public struct Input: Sendable {
+        /// The positional argument (an entity id), when the query takes one.
+        public let argument: String?
+        /// The flags given, without their `--` (e.g. `orphans`).
+        public let flags: Set<String>
+
+        /// Input with an optional argument and flags.
+        public init(argument: String? = nil, flags: Set<String> = []) {
+            self.argument = argument
+            self.flags = flags
+        }
+    }
+
+    /// The query name, e.g. `artist-songs`.
+    public let name: String
+    /// The name of the positional argument (e.g. `ARTIST`), or nil when the query takes none.
+    public let argumentName: String?
+    /// Flags the query accepts, without `--`.
+    public let flags: [String]
+    /// One line describing the query, for `--help`.
+    public let summary: String
+    /// Runs the query; throws `LedgerError` `.notFound` for an entity that does not exist.
+    public let run: @Sendable (Input, any ProjectionReader) throws -> QueryResult
+
+    /// Defines a query.
+    public init(name: String, argumentName: String? = nil, flags: [String] = [], summary: String,
+                run: @escaping @Sendable (Input, any ProjectionReader) throws -> QueryResult) {
+        self.name = name
+        self.argumentName = argumentName
+        self.flags = flags
+        self.summary = summary
+        self.run = run
+    }
+}
+
+/// A query's answer in both its forms: JSON (`--json`) and a readable table.
+public struct QueryResult: Sendable {
+    /// The JSON form, with the exact shape of §5.
+    public let json: JSONValue
+    /// An optional heading line printed above the table (e.g. the artist's name).
+    public let title: String?
+    /// Column headings of the table.
+    public let columns: [String]
+    /// Table rows, one string per column.
+    public let rows: [[String]]
+
+    /// A result with its JSON form and table form.
+    public init(json: JSONValue, title: String? = nil, columns: [String], rows: [[String]]) {
+        self.json = json
+        self.title = title
+        self.columns = columns
+        self.rows = rows
+    }
+}

@@ -1,0 +1,101 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// An event ledger in one LMDB file: an append-only log of domain events and the read
+/// models the plugged-in domains fold it into, kept consistent in the same transactions.
+///
+/// ```swift
+/// let ledger = try Ledger(path: "music.lmdb", domains: [MusicDomain()])
+/// try ledger.append(ArtistCreated(artistId: "pink-floyd", name: "Pink Floyd"))
+/// let artists = try ledger.query("artists")
+/// ```
+///
+/// Every method throws `LedgerError` only.
+public final class Ledger: Sendable {
+    /// How to open a ledger.
+    public struct Options: Sendable {
+        /// The initial size of the memory map; it grows by itself when full.
+        public var initialMapSize: Int
+        /// Create the file when it does not exist (otherwise opening a missing file fails).
+        public var createIfMissing: Bool
+
+        /// Options with a 64 MiB initial map that create a missing file.
+        public init(initialMapSize: Int = 64 << 20, createIfMissing: Bool = true) {
+            self.initialMapSize = initialMapSize
+            self.createIfMissing = createIfMissing
+        }
+    }
+
+    /// The file the ledger lives in.
+    public let path: String
+    let environment: Environment
+    let catalog: EventCatalog
+    let tables: LedgerTables
+
+    /// Opens the ledger at `path` with the given domains plugged in.
+    public init(path: String, domains: [any LedgerDomain], options: Options = Options()) throws {
+        var status = stat()
+        if stat(path, &status) == 0 {
+            guard (status.st_mode & S_IFMT) == S_IFREG else {
+                throw LedgerError(.storage, "\(path) is not a ledger file")
+            }
+        } else if !options.createIfMissing {
+            throw LedgerError(.storage, "no ledger at \(path)")
+        }
+        self.path = path
+        catalog = EventCatalog(domains: domains)
+        let tableNames = LedgerTables.engineTableNames + catalog.projectionTables.map(\.name)
+        environment = try Environment(path: path, mapSize: options.initialMapSize, readOnly: false,
+                                      maxTables: tableNames.count + 8)
+        try environment.openTables(tableNames)
+        tables = LedgerTables(environment: environment, projectionTables: catalog.projectionTables)
+    }
+
+    /// Appends events as one atomic commit: all of them and their read-model changes, or nothing.
+    ///
+    /// Each event is checked against the ledger plus the earlier events of the batch.
+    /// Events whose id is already in the log are not appended again; their original
+    /// position is reported. On failure `LedgerError.eventIndex` names the failing event.
+    @discardableResult
+    public func append(_ events: [PendingEvent], mode: RuleMode = .strict) throws -> AppendResult {
+        try environment.write { txn in
+            try Appender(catalog: catalog, tables: tables, txn: txn).append(events, mode: mode)
+        }
+    }
+
+    /// Appends one typed event.
+    @discardableResult
+    public func append<Event: DomainEvent>(_ event: Event, id: EventID? = nil, expect: ExpectedVersion = .any,
+                                           metadata: [String: String] = [:]) throws -> AppendResult {
+        try append([PendingEvent(event, id: id, expect: expect, metadata: metadata)])
+    }
+
+    /// Runs `body` with a consistent snapshot of the current read models.
+    public func read<T>(_ body: (any ProjectionReader) throws -> T) throws -> T {
+        try environment.read { txn in
+            try body(StoredProjectionState(txn, tables: tables.projections))
+        }
+    }
+
+    /// Every query of the plugged-in domains.
+    public var queries: [QueryDefinition] { catalog.domains.flatMap(\.queries) }
+
+    /// Runs the query called `name` on the current read models.
+    public func query(_ name: String, _ input: QueryDefinition.Input = .init()) throws -> QueryResult {
+        let definition = try queryDefinition(name)
+        return try read { state in try definition.run(input, state) }
+    }
+
+    /// The query called `name`; `.invalidInput` when there is none.
+    public func queryDefinition(_ name: String) throws -> QueryDefinition {
+        guard let definition = queries.first(where: { $0.name == name }) else {
+            let known = queries.map(\.name).joined(separator: ", ")
+            throw LedgerError(.invalidInput, "unknown read model \"\(name)\" (known: \(known))", subject: name)
+        }
+        return definition
+    }
+
+    /// Every event type name the ledger accepts.
+    public var eventTypeNames: [String] { catalog.typeNames }
+}

@@ -1,0 +1,118 @@
+/// Appends one batch of events as one commit inside a write transaction: validates each
+/// event against the state plus the earlier events of the batch, writes the log record,
+/// the stream, id and link indexes, and applies the read models.
+struct Appender {
+    let catalog: EventCatalog
+    let tables: LedgerTables
+    let txn: Transaction
+
+    /// Appends `events`; throws (leaving the transaction to be aborted) on the first bad one,
+    /// with `LedgerError.eventIndex` set to its index in `events`.
+    func append(_ events: [PendingEvent], mode: RuleMode) throws -> AppendResult {
+        guard !events.isEmpty else { throw LedgerError(.invalidInput, "nothing to append") }
+        var head = try LogHead(txn, tables)
+        let commit = head.commit + 1
+        let recordedAt = max(Timestamp.now(), head.recordedAt)
+        let state = StoredProjectionState(txn, tables: tables.projections)
+        var streamVersions: [String: UInt64] = [:]
+        var idsInBatch: [EventID: UInt64] = [:]
+        var positions: [UInt64] = []
+        var assigned: [[String: String]] = []
+        var record: [UInt8] = []
+        var firstDuplicate: UInt64?
+
+        for (index, pending) in events.enumerated() {
+            do {
+                if let id = pending.id, let existing = try idsInBatch[id] ?? originalPosition(of: id) {
+                    positions.append(existing)
+                    assigned.append([:])
+                    firstDuplicate = firstDuplicate ?? existing
+                    continue
+                }
+                let entry = try catalog.entry(pending.type)
+                var payload = pending.payload
+                var assignedHere: [String: String] = [:]
+                if let field = entry.type.createdEntityField, payload[field] == nil || payload[field] == .null {
+                    let newID = EventID.generate().description
+                    payload[field] = .string(newID)
+                    assignedHere[field] = newID
+                }
+                let event = try entry.type.init(payload: payload)
+                let stream = event.stream
+                let version = try streamVersions[stream] ?? currentVersion(of: stream)
+                guard pending.expect.matches(version) else {
+                    throw LedgerError(.conflict, "stream \(stream) is at version \(version), expected \(pending.expect)",
+                                      subject: stream)
+                }
+                if entry.type.createdEntityField != nil, version > 0 {
+                    throw LedgerError.rule("id must be new", entity: stream)
+                }
+                let domain = catalog.domains[entry.domainIndex]
+                try domain.check(event, against: state, mode: mode)
+
+                head.position += 1
+                let id = pending.id ?? EventID.generate()
+                let metadata = pending.metadata.isEmpty ? [] : JSONValue.object(pending.metadata.mapValues { .string($0) }).serialized()
+                head.hash.withUnsafeBytes { previous in
+                    EventRecord.encode(position: head.position, commit: commit, recordedAt: recordedAt,
+                                       version: version + 1, id: id, type: entry.type.typeName,
+                                       stream: stream, schemaVersion: 1, data: JSONValue.object(event.payload).serialized(),
+                                       metadata: metadata, previousHash: previous, into: &record)
+                }
+                head.hash = Array(record.suffix(SHA256.digestLength))
+                let positionKey = LedgerTables.bigEndian(head.position)
+                try txn.put(tables.log, positionKey, record, append: true)
+                try txn.put(tables.streams, LedgerTables.streamKey(stream, version + 1), positionKey)
+                try txn.put(tables.ids, id.bytes, positionKey)
+                streamVersions[stream] = version + 1
+                idsInBatch[id] = head.position
+
+                let position = head.position
+                let context = ProjectionContext(position: position, recordedAt: recordedAt) { linked in
+                    try txn.put(tables.links, LedgerTables.streamKey(linked, position), [])
+                }
+                try domain.apply(event, context: context, to: state)
+                positions.append(position)
+                assigned.append(assignedHere)
+            } catch let error as LedgerError {
+                var located = error
+                located.eventIndex = index
+                throw located
+            }
+        }
+        if idsInBatch.isEmpty, let original = firstDuplicate {
+            return try retryResult(original: original, positions: positions, assigned: assigned)
+        }
+        for domain in catalog.domains {
+            try txn.put(tables.checkpoints, Array(domain.projectionName.utf8), LedgerTables.bigEndian(head.position))
+        }
+        return AppendResult(commit: commit, recordedAt: recordedAt, positions: positions,
+                            assignedIDs: assigned, appended: true)
+    }
+
+    private func originalPosition(of id: EventID) throws -> UInt64? {
+        guard let value = try txn.get(tables.ids, id.bytes) else { return nil }
+        return LedgerTables.readBigEndian(value)
+    }
+
+    private func currentVersion(of stream: String) throws -> UInt64 {
+        try txn.withCursor(tables.streams) { cursor in
+            var prefix = Array(stream.utf8)
+            prefix.append(0)
+            guard let entry = try cursor.seek(before: LedgerTables.streamKey(stream, UInt64.max)),
+                  entry.key.count == prefix.count + 8, entry.key.starts(with: prefix)
+            else { return 0 }
+            return LedgerTables.readBigEndian(entry.key, at: prefix.count)
+        }
+    }
+
+    /// The result of an append whose every event id was already in the log.
+    private func retryResult(original: UInt64, positions: [UInt64], assigned: [[String: String]]) throws -> AppendResult {
+        guard let bytes = try txn.get(tables.log, LedgerTables.bigEndian(original)) else {
+            throw LedgerError(.corruption, "id index points to missing position \(original)")
+        }
+        let record = try EventRecordView(bytes, position: original)
+        return AppendResult(commit: record.commit, recordedAt: record.recordedAt, positions: positions,
+                            assignedIDs: assigned, appended: false)
+    }
+}

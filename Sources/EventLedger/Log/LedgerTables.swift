@@ -1,0 +1,47 @@
+/// The engine's own tables and the encoding of their keys.
+///
+/// - `log`: big-endian position → event record (`EventRecord`), written with `MDB_APPEND`.
+/// - `streams`: stream ‖ NUL ‖ big-endian version → big-endian position.
+/// - `ids`: 16-byte event id → big-endian position.
+/// - `links`: stream ‖ NUL ‖ big-endian position → empty; events that affected a stream
+///   they do not belong to (cascades).
+/// - `checkpoints`: projection name → big-endian position it has applied.
+struct LedgerTables {
+    static let engineTableNames = ["log", "streams", "ids", "links", "checkpoints"]
+
+    let log: Table
+    let streams: Table
+    let ids: Table
+    let links: Table
+    let checkpoints: Table
+    let projections: [ProjectionTable: Table]
+
+    init(environment: Environment, projectionTables: [ProjectionTable]) {
+        log = environment.table("log")
+        streams = environment.table("streams")
+        ids = environment.table("ids")
+        links = environment.table("links")
+        checkpoints = environment.table("checkpoints")
+        var projections: [ProjectionTable: Table] = [:]
+        for table in projectionTables { projections[table] = environment.table(table.name) }
+        self.projections = projections
+    }
+
+    /// Big-endian bytes of `value`, so that keys sort numerically.
+    static func bigEndian(_ value: UInt64) -> [UInt8] {
+        withUnsafeBytes(of: value.bigEndian) { Array($0) }
+    }
+
+    /// Reads a big-endian `u64`.
+    static func readBigEndian(_ bytes: UnsafeRawBufferPointer, at offset: Int = 0) -> UInt64 {
+        UInt64(bigEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+    }
+
+    /// `stream ‖ NUL ‖ big-endian number`.
+    static func streamKey(_ stream: String, _ number: UInt64) -> [UInt8] {
+        var key = Array(stream.utf8)
+        key.append(0)
+        key.append(contentsOf: bigEndian(number))
+        return key
+    }
+}

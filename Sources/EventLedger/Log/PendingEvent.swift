@@ -1,0 +1,83 @@
+/// The version a stream is expected to be at when an event is appended to it.
+public enum ExpectedVersion: Sendable, Equatable, CustomStringConvertible {
+    /// No check.
+    case any
+    /// The stream must not exist yet.
+    case noStream
+    /// The stream must be at exactly this version (0 means it must not exist).
+    case exactly(UInt64)
+
+    /// Parses `N`, `none` or `any`, as given to `--expect`; nil when malformed.
+    public init?(_ text: String) {
+        switch text {
+        case "any": self = .any
+        case "none": self = .noStream
+        default:
+            guard let number = UInt64(text), text.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
+            self = .exactly(number)
+        }
+    }
+
+    /// Whether a stream at `version` satisfies the expectation.
+    func matches(_ version: UInt64) -> Bool {
+        switch self {
+        case .any: return true
+        case .noStream: return version == 0
+        case .exactly(let expected): return version == expected
+        }
+    }
+
+    /// `any`, `none` or the number.
+    public var description: String {
+        switch self {
+        case .any: return "any"
+        case .noStream: return "none"
+        case .exactly(let version): return String(version)
+        }
+    }
+}
+
+/// An event waiting to be appended: its type and payload, and the optional id,
+/// expected stream version and metadata of the append.
+public struct PendingEvent: Sendable {
+    /// The event type name.
+    public var type: String
+    /// The payload, validated by the event type when appended.
+    public var payload: [String: JSONValue]
+    /// The event id; a retry with the same id appends nothing. Nil: the ledger assigns one.
+    public var id: EventID?
+    /// The version the event's stream must be at.
+    public var expect: ExpectedVersion
+    /// Free-form string metadata stored with the event.
+    public var metadata: [String: String]
+
+    /// An event given by type name and JSON payload (as the CLI and imports give them).
+    public init(type: String, payload: [String: JSONValue], id: EventID? = nil,
+                expect: ExpectedVersion = .any, metadata: [String: String] = [:]) {
+        self.type = type
+        self.payload = payload
+        self.id = id
+        self.expect = expect
+        self.metadata = metadata
+    }
+
+    /// A typed domain event.
+    public init<Event: DomainEvent>(_ event: Event, id: EventID? = nil, expect: ExpectedVersion = .any,
+                                    metadata: [String: String] = [:]) {
+        self.init(type: Event.typeName, payload: event.payload, id: id, expect: expect, metadata: metadata)
+    }
+}
+
+/// What an append did.
+public struct AppendResult: Sendable, Equatable {
+    /// The commit holding the events (for a retry that appended nothing, the original commit).
+    public let commit: UInt64
+    /// The commit's time.
+    public let recordedAt: Timestamp
+    /// The position of each event, in the order given; a re-appended id reports its original position.
+    public let positions: [UInt64]
+    /// For each event, the ids the ledger assigned to fields left out (field name → id).
+    public let assignedIDs: [[String: String]]
+    /// Whether anything was appended (false when every event id was already in the log).
+    public let appended: Bool
+}

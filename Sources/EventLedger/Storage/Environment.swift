@@ -1,0 +1,150 @@
+internal import CLMDB
+import Glibc
+
+/// One open LMDB environment (a single file plus its `-lock` file) and the tables in it.
+///
+/// All transactions of the process share a read-write lock so that the map can be grown
+/// (`mdb_env_set_mapsize`) while no transaction is active, as LMDB requires.
+final class Environment: @unchecked Sendable {
+    let handle: OpaquePointer
+    let path: String
+    let readOnly: Bool
+    private let mapLock: UnsafeMutablePointer<pthread_rwlock_t>
+    private let writerLock: UnsafeMutablePointer<pthread_mutex_t>
+    private var tableHandles: [String: MDB_dbi] = [:]
+
+    /// Opens (and, unless `readOnly`, creates) the environment at `path`.
+    init(path: String, mapSize: Int, readOnly: Bool, maxTables: Int) throws {
+        var env: OpaquePointer?
+        try lmdbCheck(mdb_env_create(&env), "cannot create environment")
+        guard let env else { throw LedgerError(.storage, "cannot create environment") }
+        mdb_env_set_maxdbs(env, MDB_dbi(maxTables))
+        mdb_env_set_maxreaders(env, 512)
+        var flags = UInt32(MDB_NOSUBDIR | MDB_NOTLS)
+        if readOnly { flags |= UInt32(MDB_RDONLY) }
+        if !readOnly { mdb_env_set_mapsize(env, mapSize) }
+        let code = mdb_env_open(env, path, flags, 0o600)
+        if code != 0 {
+            mdb_env_close(env)
+            if code == ENOENT { throw LedgerError(.storage, "no ledger at \(path)") }
+            throw lmdbError(code, "cannot open ledger \(path)")
+        }
+        self.handle = env
+        self.path = path
+        self.readOnly = readOnly
+        mapLock = .allocate(capacity: 1)
+        pthread_rwlock_init(mapLock, nil)
+        writerLock = .allocate(capacity: 1)
+        pthread_mutex_init(writerLock, nil)
+    }
+
+    deinit {
+        mdb_env_close(handle)
+        pthread_rwlock_destroy(mapLock)
+        mapLock.deallocate()
+        pthread_mutex_destroy(writerLock)
+        writerLock.deallocate()
+    }
+
+    /// Opens (creating when writable) the named tables; call once, before other transactions.
+    func openTables(_ names: [String]) throws {
+        let body: (Transaction) throws -> [String: MDB_dbi] = { txn in
+            var handles: [String: MDB_dbi] = [:]
+            for name in names {
+                var dbi = MDB_dbi()
+                let flags = self.readOnly ? 0 : UInt32(MDB_CREATE)
+                let code = mdb_dbi_open(txn.handle, name, flags, &dbi)
+                if code == MDB_NOTFOUND {
+                    throw LedgerError(.storage, "\(self.path) is not an EventLedger file (no table \(name))")
+                }
+                try lmdbCheck(code, "cannot open table \(name)")
+                handles[name] = dbi
+            }
+            return handles
+        }
+        tableHandles = readOnly ? try read(body) : try write(body)
+    }
+
+    /// The handle of a table opened by `openTables`.
+    func table(_ name: String) -> Table {
+        guard let dbi = tableHandles[name] else { preconditionFailure("table \(name) was not opened") }
+        return Table(dbi: dbi, name: name)
+    }
+
+    /// Runs `body` in a read-only transaction that sees one consistent snapshot.
+    func read<T>(_ body: (Transaction) throws -> T) throws -> T {
+        while true {
+            pthread_rwlock_rdlock(mapLock)
+            var txn: OpaquePointer?
+            let code = mdb_txn_begin(handle, nil, UInt32(MDB_RDONLY), &txn)
+            if code == MDB_MAP_RESIZED {
+                pthread_rwlock_unlock(mapLock)
+                try adoptResizedMap()
+                continue
+            }
+            defer { pthread_rwlock_unlock(mapLock) }
+            try lmdbCheck(code, "cannot begin read transaction on \(path)")
+            let transaction = Transaction(handle: txn!)
+            defer { mdb_txn_abort(txn) }
+            return try body(transaction)
+        }
+    }
+
+    /// Runs `body` in a write transaction and commits it durably, or aborts it on any error.
+    /// When the map is full the transaction is aborted, the map doubled and `body` run again.
+    func write<T>(_ body: (Transaction) throws -> T) throws -> T {
+        guard !readOnly else { throw LedgerError(.storage, "\(path) is opened read-only") }
+        pthread_mutex_lock(writerLock)
+        defer { pthread_mutex_unlock(writerLock) }
+        while true {
+            switch try attemptWrite(body) {
+            case .committed(let value): return value
+            case .mapFull: try growMap()
+            case .mapResized: try adoptResizedMap()
+            }
+        }
+    }
+
+    private enum WriteOutcome<T> { case committed(T), mapFull, mapResized }
+
+    private func attemptWrite<T>(_ body: (Transaction) throws -> T) throws -> WriteOutcome<T> {
+        pthread_rwlock_rdlock(mapLock)
+        defer { pthread_rwlock_unlock(mapLock) }
+        var txn: OpaquePointer?
+        let begin = mdb_txn_begin(handle, nil, 0, &txn)
+        if begin == MDB_MAP_RESIZED { return .mapResized }
+        try lmdbCheck(begin, "cannot begin write transaction on \(path)")
+        let transaction = Transaction(handle: txn!)
+        let value: T
+        do {
+            value = try body(transaction)
+        } catch {
+            mdb_txn_abort(txn)
+            if transaction.hitMapFull { return .mapFull }
+            throw error
+        }
+        if transaction.hitMapFull {
+            mdb_txn_abort(txn)
+            return .mapFull
+        }
+        let code = mdb_txn_commit(txn)
+        if code == MDB_MAP_FULL { return .mapFull }
+        try lmdbCheck(code, "cannot commit to \(path)")
+        return .committed(value)
+    }
+
+    private func growMap() throws {
+        pthread_rwlock_wrlock(mapLock)
+        defer { pthread_rwlock_unlock(mapLock) }
+        var info = MDB_envinfo()
+        mdb_env_info(handle, &info)
+        let grown = max(info.me_mapsize * 2, 1 << 20)
+        try lmdbCheck(mdb_env_set_mapsize(handle, grown), "cannot grow the map of \(path) to \(grown) bytes")
+    }
+
+    private func adoptResizedMap() throws {
+        pthread_rwlock_wrlock(mapLock)
+        defer { pthread_rwlock_unlock(mapLock) }
+        try lmdbCheck(mdb_env_set_mapsize(handle, 0), "cannot adopt the new map size of \(path)")
+    }
+}

@@ -1,0 +1,20 @@
+internal import CLMDB
+
+/// Turns an LMDB return code into a `LedgerError` naming the operation that failed.
+func lmdbCheck(_ code: Int32, _ operation: @autoclosure () -> String) throws {
+    guard code != 0 else { return }
+    throw lmdbError(code, operation())
+}
+
+/// The `LedgerError` for an LMDB return code.
+func lmdbError(_ code: Int32, _ operation: String) -> LedgerError {
+    let reason = String(cString: mdb_strerror(code))
+    switch code {
+    case MDB_INVALID, MDB_VERSION_MISMATCH:
+        return LedgerError(.storage, "\(operation): not an EventLedger file (\(reason))")
+    case MDB_CORRUPTED, MDB_PAGE_NOTFOUND:
+        return LedgerError(.corruption, "\(operation): \(reason)")
+    default:
+        return LedgerError(.storage, "\(operation): \(reason)")
+    }
+}

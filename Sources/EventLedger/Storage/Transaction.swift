@@ -1,0 +1,76 @@
+internal import CLMDB
+
+/// One LMDB transaction. Byte buffers it returns point into the map and are valid
+/// only until the transaction ends.
+final class Transaction {
+    let handle: OpaquePointer
+    /// Set when a write failed with `MDB_MAP_FULL`; the environment then grows the map and retries.
+    private(set) var hitMapFull = false
+
+    init(handle: OpaquePointer) {
+        self.handle = handle
+    }
+
+    /// The value stored under `key`, or nil.
+    func get(_ table: Table, _ key: UnsafeRawBufferPointer) throws -> UnsafeRawBufferPointer? {
+        var k = MDB_val(mv_size: key.count, mv_data: UnsafeMutableRawPointer(mutating: key.baseAddress))
+        var v = MDB_val()
+        let code = mdb_get(handle, table.dbi, &k, &v)
+        if code == MDB_NOTFOUND { return nil }
+        try lmdbCheck(code, "cannot read table \(table.name)")
+        return UnsafeRawBufferPointer(start: v.mv_data, count: v.mv_size)
+    }
+
+    /// The value stored under `key`, or nil.
+    func get(_ table: Table, _ key: [UInt8]) throws -> UnsafeRawBufferPointer? {
+        try key.withUnsafeBytes { (buffer) in try get(table, buffer) }
+    }
+
+    /// Stores `value` under `key`; `append` asserts the key sorts after every existing one (`MDB_APPEND`).
+    func put(_ table: Table, _ key: UnsafeRawBufferPointer, _ value: UnsafeRawBufferPointer, append: Bool = false) throws {
+        var k = MDB_val(mv_size: key.count, mv_data: UnsafeMutableRawPointer(mutating: key.baseAddress))
+        var v = MDB_val(mv_size: value.count, mv_data: UnsafeMutableRawPointer(mutating: value.baseAddress))
+        let code = mdb_put(handle, table.dbi, &k, &v, append ? UInt32(MDB_APPEND) : 0)
+        if code == MDB_MAP_FULL { hitMapFull = true }
+        try lmdbCheck(code, "cannot write table \(table.name)")
+    }
+
+    /// Stores `value` under `key`.
+    func put(_ table: Table, _ key: [UInt8], _ value: [UInt8], append: Bool = false) throws {
+        try key.withUnsafeBytes { (k) in
+            try value.withUnsafeBytes { (v) in try put(table, k, v, append: append) }
+        }
+    }
+
+    /// Removes `key`; returns whether it was there.
+    @discardableResult
+    func delete(_ table: Table, _ key: [UInt8]) throws -> Bool {
+        try key.withUnsafeBytes { (buffer) throws -> Bool in
+            var k = MDB_val(mv_size: buffer.count, mv_data: UnsafeMutableRawPointer(mutating: buffer.baseAddress))
+            let code = mdb_del(handle, table.dbi, &k, nil)
+            if code == MDB_NOTFOUND { return false }
+            try lmdbCheck(code, "cannot delete from table \(table.name)")
+            return true
+        }
+    }
+
+    /// Removes every entry of `table`, keeping the table.
+    func clear(_ table: Table) throws {
+        try lmdbCheck(mdb_drop(handle, table.dbi, 0), "cannot clear table \(table.name)")
+    }
+
+    /// Number of entries in `table`.
+    func count(_ table: Table) throws -> Int {
+        var stat = MDB_stat()
+        try lmdbCheck(mdb_stat(handle, table.dbi, &stat), "cannot stat table \(table.name)")
+        return stat.ms_entries
+    }
+
+    /// Opens a cursor over `table`, valid until `body` returns.
+    func withCursor<T>(_ table: Table, _ body: (Cursor) throws -> T) throws -> T {
+        var cursor: OpaquePointer?
+        try lmdbCheck(mdb_cursor_open(handle, table.dbi, &cursor), "cannot open cursor on \(table.name)")
+        defer { mdb_cursor_close(cursor) }
+        return try body(Cursor(handle: cursor!, table: table))
+    }
+}

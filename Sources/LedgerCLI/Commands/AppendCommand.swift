@@ -1,0 +1,119 @@
+import EventLedger
+
+/// `ledger append TYPE [JSON] …` and `ledger append --batch FILE|-`.
+enum AppendCommand {
+    static let command = Command(
+        name: "append",
+        summary: "append events (one, or a batch as one commit)",
+        help: """
+        usage: ledger append TYPE [JSON] [--expect N|none|any] [--id UUID] [--meta K=V]... [--json]
+               ledger append --batch FILE|- [--json]
+
+        Appends one event of TYPE with the JSON payload (read from standard input when
+        absent), or every line of an NDJSON batch file as ONE commit: all or nothing.
+        Batch lines: {"type":T,"data":{...},"id":UUID?,"expect":N|"none"|"any"?,"metadata":{...}?}
+          --expect V   the version the event's stream must be at (none: must not exist)
+          --id UUID    the event id; appending an id already in the log appends nothing
+                       and reports the original position
+          --meta K=V   metadata stored with the event (repeatable)
+          --json       print {"commit","positions","recordedAt","assigned"}; "assigned" holds
+                       the ids the ledger gave to created entities left without one (for a
+                       batch, one object per event)
+        """,
+        options: OptionSpec(flags: ["json"], valued: ["expect", "id", "batch"], repeated: ["meta"]),
+        run: run
+    )
+
+    static func run(_ context: CommandContext) throws {
+        let arguments = context.arguments
+        if let batchPath = arguments.value("batch") {
+            try arguments.requirePositionals([], command: "append")
+            for option in ["expect", "id"] where arguments.value(option) != nil {
+                throw UsageError("option --\(option) cannot be used with --batch; put it on the batch line", command: "append")
+            }
+            guard arguments.all("meta").isEmpty else { throw UsageError("option --meta cannot be used with --batch", command: "append") }
+            let lines = try BatchFile.parse(readInput(batchPath))
+            let result = try append(lines.map(\.event), context: context) { index in "line \(lines[index].line)" }
+            report(result, batch: true, context: context)
+            return
+        }
+        try arguments.requirePositionals(["TYPE", "JSON"], optional: 1, command: "append")
+        let type = arguments.positionals[0]
+        var event = PendingEvent(type: type, payload: try payload(arguments.positionals.dropFirst().first))
+        if let expect = arguments.value("expect") {
+            guard let parsed = ExpectedVersion(expect), parsed.fitsInt64 else {
+                throw LedgerError(.invalidInput, "--expect: expected a version number, none or any, got \"\(expect)\"")
+            }
+            event.expect = parsed
+        }
+        if let id = arguments.value("id") {
+            guard let parsed = EventID(id) else { throw LedgerError(.invalidInput, "--id: \"\(id)\" is not a UUID") }
+            event.id = parsed
+        }
+        for pair in arguments.all("meta") {
+            guard let equals = pair.firstIndex(of: "="), equals != pair.startIndex else {
+                throw LedgerError(.invalidInput, "--meta: expected KEY=VALUE, got \"\(pair)\"")
+            }
+            event.metadata[String(pair[..<equals])] = String(pair[pair.index(after: equals)...])
+        }
+        report(try append([event], context: context) { _ in nil }, batch: false, context: context)
+    }
+
+    private static func append(_ events: [PendingEvent], context: CommandContext,
+                               locate: (Int) -> String?) throws -> AppendResult {
+        let ledger = try context.openLedger(forWriting: true)
+        do {
+            return try ledger.append(events)
+        } catch let error as LedgerError {
+            guard let index = error.eventIndex, let location = locate(index) else { throw error }
+            throw error.prefixed(location)
+        }
+    }
+
+    private static func payload(_ text: String?) throws -> [String: JSONValue] {
+        let bytes: [UInt8]
+        if let text {
+            bytes = Array(text.utf8)
+        } else {
+            guard !standardInputIsTerminal else { throw UsageError("missing argument JSON", command: "append") }
+            bytes = try readInput("-")
+        }
+        let value: JSONValue
+        do {
+            value = try JSONValue.parse(bytes)
+        } catch {
+            throw LedgerError(.invalidInput, "malformed JSON payload: \(error)")
+        }
+        guard let object = value.objectValue else {
+            throw LedgerError(.invalidInput, "the payload must be a JSON object, got \(value.kindName)")
+        }
+        return object
+    }
+
+    private static func report(_ result: AppendResult, batch: Bool, context: CommandContext) {
+        if context.json {
+            let assigned: [JSONValue] = result.assignedIDs.map { .object($0.mapValues { .string($0) }) }
+            context.output.json(.object([
+                "commit": .int(Int64(result.commit)),
+                "positions": .array(result.positions.map { .int(Int64($0)) }),
+                "recordedAt": .string(result.recordedAt.description),
+                "assigned": batch ? .array(assigned) : assigned[0],
+            ]))
+            return
+        }
+        let positions = result.positions.map(String.init).joined(separator: ", ")
+        let retry = result.appended ? "" : " (already in the log, nothing appended)"
+        context.output.line("commit \(result.commit) at \(result.recordedAt): position\(result.positions.count == 1 ? "" : "s") \(positions)\(retry)")
+        for ids in result.assignedIDs {
+            for (field, id) in ids.sorted(by: { $0.key < $1.key }) { context.output.line("assigned \(field) \(id)") }
+        }
+    }
+}
+
+private extension ExpectedVersion {
+    /// Whether a numeric expectation is within the range the ledger stores.
+    var fitsInt64: Bool {
+        if case .exactly(let version) = self { return version <= UInt64(Int64.max) }
+        return true
+    }
+}

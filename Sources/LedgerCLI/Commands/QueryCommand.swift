@@ -1,0 +1,53 @@
+import EventLedger
+
+/// `ledger query MODEL [ARG] [FLAGS] [--json]`.
+enum QueryCommand {
+    static let command = Command(
+        name: "query",
+        summary: "print a read model",
+        help: """
+        usage: ledger query MODEL [ARG] [--orphans|--uncategorized] [--json]
+
+        Prints a read model as a table, or as JSON with --json.
+        Models:
+          artists                      artists with their song counts
+          artist-songs ARTIST          one artist and its songs
+          songs [--orphans]            all songs; --orphans: without a live artist
+          categories                   categories with their animal counts
+          category-animals CATEGORY    one category and its animals
+          animals [--uncategorized]    all animals; --uncategorized: without a live category
+          favorites                    favourite dishes, oldest first
+        A query for an entity that does not exist exits 1.
+        """,
+        options: OptionSpec(flags: ["json", "orphans", "uncategorized"]),
+        run: run
+    )
+
+    static func run(_ context: CommandContext) throws {
+        let arguments = context.arguments
+        guard let model = arguments.positionals.first else { throw UsageError("missing argument MODEL", command: "query") }
+        let ledger = try context.openLedger(forWriting: false)
+        let definition = try ledger.queryDefinition(model)
+        let argumentNames = ["MODEL"] + (definition.argumentName.map { [$0] } ?? [])
+        try arguments.requirePositionals(argumentNames, command: "query")
+        var flags = Set<String>()
+        for flag in ["orphans", "uncategorized"] where arguments.has(flag) {
+            guard definition.flags.contains(flag) else {
+                throw UsageError("option --\(flag) does not apply to \(model)", command: "query")
+            }
+            flags.insert(flag)
+        }
+        let input = QueryDefinition.Input(argument: arguments.positionals.dropFirst().first, flags: flags)
+        let result = try ledger.query(model, input)
+        print(result, to: context)
+    }
+
+    static func print(_ result: QueryResult, to context: CommandContext) {
+        if context.json {
+            context.output.json(result.json)
+            return
+        }
+        if let title = result.title { context.output.line(title) }
+        for line in TextTable.render(columns: result.columns, rows: result.rows) { context.output.line(line) }
+    }
+}

@@ -1,0 +1,40 @@
+import EventLedger
+
+/// `ledger stats [--json]`.
+enum StatsCommand {
+    static let command = Command(
+        name: "stats",
+        summary: "print counts, file size and checkpoints",
+        help: """
+        usage: ledger stats [--json]
+
+        Prints the number of events and commits, events per type, streams per kind,
+        the file size in bytes and each read model's checkpoint (the last position it applied).
+        """,
+        options: OptionSpec(flags: ["json"]),
+        run: run
+    )
+
+    static func run(_ context: CommandContext) throws {
+        try context.arguments.requirePositionals([], command: "stats")
+        let stats = try context.openLedger(forWriting: false).stats()
+        func counts(_ values: [String: UInt64]) -> JSONValue { .object(values.mapValues { .int(Int64($0)) }) }
+        if context.json {
+            context.output.json(.object([
+                "events": .int(Int64(stats.events)),
+                "commits": .int(Int64(stats.commits)),
+                "eventsByType": counts(stats.eventsByType),
+                "streamsByKind": counts(stats.streamsByKind),
+                "fileSize": .int(Int64(stats.fileSize)),
+                "checkpoints": counts(stats.checkpoints),
+            ]))
+            return
+        }
+        var rows = [["events", String(stats.events)], ["commits", String(stats.commits)],
+                    ["file size", "\(stats.fileSize) bytes"]]
+        rows += stats.eventsByType.sorted { $0.key < $1.key }.map { ["events \($0.key)", String($0.value)] }
+        rows += stats.streamsByKind.sorted { $0.key < $1.key }.map { ["streams \($0.key)", String($0.value)] }
+        rows += stats.checkpoints.sorted { $0.key < $1.key }.map { ["checkpoint \($0.key)", String($0.value)] }
+        for line in TextTable.render(columns: ["STAT", "VALUE"], rows: rows) { context.output.line(line) }
+    }
+}

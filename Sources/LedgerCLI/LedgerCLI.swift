@@ -1,0 +1,71 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import EventLedger
+
+/// The `ledger` command-line tool: parses the command line, calls the library, prints.
+public enum LedgerCLI {
+    /// Every command, in the order `ledger --help` lists them.
+    static let commands: [Command] = [
+        AppendCommand.command, QueryCommand.command, LogCommand.command,
+        HistoryCommand.command, StatsCommand.command,
+    ]
+
+    /// Runs `ledger` with `arguments` (without the program name) and returns the exit code.
+    public static func main(_ arguments: [String]) -> Int32 {
+        let output = StandardOutput()
+        defer { output.flush() }
+        guard let name = arguments.first, name != "--help", name != "-h", name != "help" else {
+            if arguments.isEmpty {
+                printError("ledger: error: missing command (see ledger --help)")
+                return ExitCode.usage.rawValue
+            }
+            output.line(overview)
+            return ExitCode.success.rawValue
+        }
+        guard let command = commands.first(where: { $0.name == name }) else {
+            printError("ledger: error: unknown command \"\(name)\" (see ledger --help)")
+            return ExitCode.usage.rawValue
+        }
+        let words = Array(arguments.dropFirst())
+        if words.contains("--help") || words.contains("-h") {
+            output.line(command.help)
+            return ExitCode.success.rawValue
+        }
+        do {
+            var spec = command.options
+            spec.valued.insert("ledger")
+            let parsed = try Arguments(words, spec: spec, command: name)
+            let path = parsed.value("ledger") ?? environmentValue("LEDGER_PATH") ?? "./ledger.lmdb"
+            try command.run(CommandContext(arguments: parsed, ledgerPath: path, output: output))
+            return ExitCode.success.rawValue
+        } catch {
+            output.flush()
+            printError("ledger: error: \(error)")
+            return ExitCode(for: error).rawValue
+        }
+    }
+
+    private static var overview: String {
+        let width = commands.map(\.name.count).max() ?? 0
+        let lines = commands.map { "  \($0.name)\(String(repeating: " ", count: width - $0.name.count))  \($0.summary)" }
+        return """
+        usage: ledger COMMAND [ARGS] [--ledger PATH]
+
+        An embedded, event-sourced ledger. The ledger file is --ledger PATH,
+        else $LEDGER_PATH, else ./ledger.lmdb.
+
+        commands:
+        \(lines.joined(separator: "\n"))
+
+        Run `ledger COMMAND --help` for a command's options.
+        Exit codes: 0 ok, 1 rejected by a rule or not found, 2 usage, 3 conflict,
+        4 invalid input, 5 storage.
+        """
+    }
+
+    private static func environmentValue(_ name: String) -> String? {
+        guard let value = getenv(name), value.pointee != 0 else { return nil }
+        return String(cString: value)
+    }
+}

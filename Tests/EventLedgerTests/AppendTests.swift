@@ -1,0 +1,130 @@
+import Testing
+@testable import EventLedger
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Runs `body` with a new ledger of the notes domain in its own temporary directory.
+func withNotesLedger(initialMapSize: Int = 1 << 20, _ body: (Ledger, TemporaryDirectory) throws -> Void) throws {
+    let directory = TemporaryDirectory()
+    defer { directory.remove() }
+    let ledger = try Ledger(path: directory.file("notes.lmdb"), domains: [NotesDomain()],
+                            options: Ledger.Options(initialMapSize: initialMapSize))
+    try body(ledger, directory)
+}
+
+@Suite struct AppendTests {
+    @Test func positionsVersionsAndCommitsAreGapless() throws {
+        try withNotesLedger { ledger, _ in
+            let first = try ledger.append(NoteCreated(noteId: "a", text: "one"))
+            let second = try ledger.append([
+                PendingEvent(NoteEdited(noteId: "a", text: "two")),
+                PendingEvent(NoteCreated(noteId: "b", text: "three")),
+            ])
+            #expect(first.commit == 1 && first.positions == [1])
+            #expect(second.commit == 2 && second.positions == [2, 3])
+            var seen: [(UInt64, UInt64, String)] = []
+            try ledger.forEachEvent { event in
+                seen.append((event.position, event.version, event.stream))
+                return true
+            }
+            #expect(seen.map(\.0) == [1, 2, 3])
+            #expect(seen.map(\.1) == [1, 2, 1])
+            #expect(seen.map(\.2) == ["note-a", "note-a", "note-b"])
+        }
+    }
+
+    @Test func reappendingAnIdAppendsNothingAndReportsTheOriginalPosition() throws {
+        try withNotesLedger { ledger, _ in
+            let id = EventID.generate()
+            let first = try ledger.append(NoteCreated(noteId: "a", text: "one"), id: id)
+            let retry = try ledger.append(NoteCreated(noteId: "a", text: "one"), id: id)
+            #expect(retry.positions == first.positions)
+            #expect(retry.commit == first.commit)
+            #expect(!retry.appended)
+            #expect(try ledger.head().position == 1)
+        }
+    }
+
+    @Test func expectedVersionMismatchIsAConflictAndAppendsNothing() throws {
+        try withNotesLedger { ledger, _ in
+            try ledger.append(NoteCreated(noteId: "a", text: "one"), expect: .noStream)
+            #expect(throws: LedgerError.self) { try ledger.append(NoteEdited(noteId: "a", text: "x"), expect: .exactly(0)) }
+            do {
+                try ledger.append(NoteEdited(noteId: "a", text: "x"), expect: .exactly(5))
+                Issue.record("expected a conflict")
+            } catch let error as LedgerError {
+                #expect(error.kind == .conflict)
+                #expect(error.message.contains("note-a"))
+            }
+            try ledger.append(NoteEdited(noteId: "a", text: "x"), expect: .exactly(1))
+            #expect(try ledger.head().position == 2)
+        }
+    }
+
+    @Test func aFailingEventRejectsTheWholeBatchAndNamesItsIndex() throws {
+        try withNotesLedger { ledger, _ in
+            do {
+                try ledger.append([
+                    PendingEvent(NoteCreated(noteId: "a", text: "one")),
+                    PendingEvent(NoteEdited(noteId: "a", text: "seen by the second event")),
+                    PendingEvent(NoteEdited(noteId: "missing", text: "x")),
+                ])
+                Issue.record("expected a rule violation")
+            } catch let error as LedgerError {
+                #expect(error.kind == .ruleViolation)
+                #expect(error.eventIndex == 2)
+                #expect(error.message.contains("note-missing"))
+            }
+            #expect(try ledger.head().position == 0)
+            #expect(try ledger.query("notes").json == .array([]))
+        }
+    }
+
+    @Test func createdIDsMustBeNewAndAreAssignedWhenLeftOut() throws {
+        try withNotesLedger { ledger, _ in
+            let result = try ledger.append([PendingEvent(type: "NoteCreated", payload: ["text": .string("untitled")])])
+            let assigned = try #require(result.assignedIDs.first?["noteId"])
+            #expect(EventID(assigned) != nil)
+            let error = #expect(throws: LedgerError.self) { try ledger.append(NoteCreated(noteId: assigned, text: "again")) }
+            #expect(error?.rule == "id must be new")
+            #expect(error?.subject == "note-\(assigned)")
+        }
+    }
+
+    @Test func unknownTypesAndBadPayloadsAreInvalidInput() throws {
+        try withNotesLedger { ledger, _ in
+            #expect(throws: LedgerError.self) { try ledger.append([PendingEvent(type: "Nope", payload: [:])]) }
+            do {
+                try ledger.append([PendingEvent(type: "NoteCreated", payload: ["noteId": .string("a"), "text": .string("t"), "extra": .int(1)])])
+                Issue.record("expected invalid input")
+            } catch let error as LedgerError {
+                #expect(error.kind == .invalidInput)
+                #expect(error.message.contains("extra"))
+            }
+        }
+    }
+
+    @Test func theMapGrowsByItself() throws {
+        try withNotesLedger(initialMapSize: 64 << 10) { ledger, _ in
+            for chunk in 0..<20 {
+                let events = (0..<1000).map { index in
+                    PendingEvent(NoteCreated(noteId: "n\(chunk)-\(index)", text: "note number \(index) of chunk \(chunk)"))
+                }
+                try ledger.append(events)
+            }
+            #expect(try ledger.head() == (20_000, 20))
+        }
+    }
+
+    @Test func theLedgerFileIsPrivateToItsOwner() throws {
+        try withNotesLedger { ledger, directory in
+            try ledger.append(NoteCreated(noteId: "a", text: "one"))
+            for file in [ledger.path, ledger.path + "-lock"] {
+                var status = stat()
+                #expect(stat(file, &status) == 0)
+                #expect(status.st_mode & 0o777 == 0o600)
+            }
+        }
+    }
+}

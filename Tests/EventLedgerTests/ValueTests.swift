@@ -1,0 +1,39 @@
+import Testing
+@testable import EventLedger
+
+@Suite struct ValueTests {
+    @Test func eventIDsRoundTripAndAreTimeOrdered() throws {
+        let id = try #require(EventID("0193A4B2-7C1D-7E3F-8A9B-0C1D2E3F4A5B"))
+        #expect(id.description == "0193a4b2-7c1d-7e3f-8a9b-0c1d2e3f4a5b")
+        #expect(EventID("not-a-uuid") == nil)
+        #expect(EventID("0193a4b2-7c1d-7e3f-8a9b-0c1d2e3f4a5") == nil)
+        let generated = EventID.generate()
+        #expect(EventID(generated.description) == generated)
+        #expect((generated.high >> 12) & 0xF == 7)
+    }
+
+    @Test func timestampsFormatAndParseISO8601() throws {
+        let stamp = try #require(Timestamp(iso8601: "2026-11-29T23:10:00Z"))
+        #expect(stamp.description == "2026-11-29T23:10:00.000000Z")
+        #expect(Timestamp(iso8601: "2026-11-29T23:10:00.123456789Z")?.description == "2026-11-29T23:10:00.123456Z")
+        #expect(Timestamp(iso8601: "2026-11-30T01:10:00+02:00") == stamp)
+        #expect(Timestamp(iso8601: "2026-02-30T00:00:00Z") == nil)
+        #expect(Timestamp(iso8601: "yesterday") == nil)
+        #expect(Timestamp(microseconds: 0).description == "1970-01-01T00:00:00.000000Z")
+    }
+
+    @Test func payloadReaderEnforcesTheCatalogRules() throws {
+        let reader = try PayloadReader(["id": .string("a.b_c:d-1"), "name": .string("  Pink Floyd "),
+                                        "bad": .string("a b"), "ctl": .string("a\u{7}b")],
+                                       allowedFields: ["id", "name", "bad", "ctl"])
+        #expect(try reader.id("id") == "a.b_c:d-1")
+        #expect(try reader.name("name") == "Pink Floyd")
+        #expect(throws: LedgerError.self) { try reader.id("bad") }
+        #expect(throws: LedgerError.self) { try reader.name("ctl") }
+        #expect(throws: LedgerError.self) { try reader.id("missing") }
+        #expect(throws: LedgerError.self) { try PayloadReader(["x": .null], allowedFields: ["y"]) }
+        #expect(PayloadReader.isValidID(String(repeating: "a", count: 128)))
+        #expect(!PayloadReader.isValidID(String(repeating: "a", count: 129)))
+        #expect(!PayloadReader.isValidID(""))
+    }
+}
