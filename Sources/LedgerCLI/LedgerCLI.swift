@@ -12,8 +12,14 @@ public enum LedgerCLI {
     ]
 
     /// Runs `ledger` with `arguments` (without the program name) and returns the exit code.
-    public static func main(_ arguments: [String]) -> Int32 {
+    public static func main(_ commandLine: [String]) -> Int32 {
         let output = StandardOutput()
+        var arguments = commandLine
+        var leadingOptions: [String] = []
+        while let first = arguments.first, first == "--ledger" || first.hasPrefix("--ledger=") {
+            leadingOptions += arguments.prefix(first == "--ledger" ? 2 : 1)
+            arguments.removeFirst(min(first == "--ledger" ? 2 : 1, arguments.count))
+        }
         defer { output.flush() }
         guard let name = arguments.first, name != "--help", name != "-h", name != "help" else {
             if arguments.isEmpty {
@@ -27,7 +33,7 @@ public enum LedgerCLI {
             printError("ledger: error: unknown command \"\(name)\" (see ledger --help)")
             return ExitCode.usage.rawValue
         }
-        let words = Array(arguments.dropFirst())
+        let words = leadingOptions + arguments.dropFirst()
         if words.contains("--help") || words.contains("-h") {
             output.line(command.help)
             return ExitCode.success.rawValue

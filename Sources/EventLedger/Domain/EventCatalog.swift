@@ -29,9 +29,29 @@ struct EventCatalog: Sendable {
         return entry
     }
 
+    /// Decodes a pending event, first giving a created entity left without an id a new UUID.
+    func prepare(_ pending: PendingEvent) throws -> PreparedEvent {
+        let entry = try entry(pending.type)
+        var payload = pending.payload
+        var assigned: [String: String] = [:]
+        if let field = entry.type.createdEntityField, payload[field] == nil || payload[field] == .null {
+            let newID = EventID.generate().description
+            payload[field] = .string(newID)
+            assigned[field] = newID
+        }
+        return PreparedEvent(entry: entry, event: try entry.type.init(payload: payload), assignedIDs: assigned)
+    }
+
     /// Every table of every domain.
     var projectionTables: [ProjectionTable] { domains.flatMap(\.tables) }
 
     /// Every type name, sorted.
     var typeNames: [String] { entries.keys.sorted() }
+}
+
+/// A pending event decoded and validated by its type, with any ids the ledger assigned.
+struct PreparedEvent {
+    let entry: EventCatalog.Entry
+    let event: any DomainEvent
+    let assignedIDs: [String: String]
 }

@@ -29,15 +29,9 @@ struct Appender {
                     firstDuplicate = firstDuplicate ?? existing
                     continue
                 }
-                let entry = try catalog.entry(pending.type)
-                var payload = pending.payload
-                var assignedHere: [String: String] = [:]
-                if let field = entry.type.createdEntityField, payload[field] == nil || payload[field] == .null {
-                    let newID = EventID.generate().description
-                    payload[field] = .string(newID)
-                    assignedHere[field] = newID
-                }
-                let event = try entry.type.init(payload: payload)
+                let prepared = try catalog.prepare(pending)
+                let entry = prepared.entry
+                let event = prepared.event
                 let stream = event.stream
                 let version = try streamVersions[stream] ?? currentVersion(of: stream)
                 guard pending.expect.matches(version) else {
@@ -73,7 +67,7 @@ struct Appender {
                 }
                 try domain.apply(event, context: context, to: state)
                 positions.append(position)
-                assigned.append(assignedHere)
+                assigned.append(prepared.assignedIDs)
             } catch let error as LedgerError {
                 var located = error
                 located.eventIndex = index
@@ -95,7 +89,8 @@ struct Appender {
         return LedgerTables.readBigEndian(value)
     }
 
-    private func currentVersion(of stream: String) throws -> UInt64 {
+    /// The version `stream` is at (0 when it does not exist).
+    func currentVersion(of stream: String) throws -> UInt64 {
         try txn.withCursor(tables.streams) { cursor in
             var prefix = Array(stream.utf8)
             prefix.append(0)

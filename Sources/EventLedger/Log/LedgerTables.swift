@@ -6,14 +6,16 @@
 /// - `links`: stream ‖ NUL ‖ big-endian position → empty; events that affected a stream
 ///   they do not belong to (cascades).
 /// - `checkpoints`: projection name → big-endian position it has applied.
+/// - `sessions`: session id → `SessionRecord` (uncommitted batches, outside the log).
 struct LedgerTables {
-    static let engineTableNames = ["log", "streams", "ids", "links", "checkpoints"]
+    static let engineTableNames = ["log", "streams", "ids", "links", "checkpoints", "sessions"]
 
     let log: Table
     let streams: Table
     let ids: Table
     let links: Table
     let checkpoints: Table
+    let sessions: Table
     let projections: [ProjectionTable: Table]
 
     init(environment: Environment, projectionTables: [ProjectionTable]) {
@@ -22,6 +24,7 @@ struct LedgerTables {
         ids = environment.table("ids")
         links = environment.table("links")
         checkpoints = environment.table("checkpoints")
+        sessions = environment.table("sessions")
         var projections: [ProjectionTable: Table] = [:]
         for table in projectionTables { projections[table] = environment.table(table.name) }
         self.projections = projections

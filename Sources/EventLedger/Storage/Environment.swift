@@ -92,22 +92,23 @@ final class Environment: @unchecked Sendable {
 
     /// Runs `body` in a write transaction and commits it durably, or aborts it on any error.
     /// When the map is full the transaction is aborted, the map doubled and `body` run again.
-    func write<T>(_ body: (Transaction) throws -> T) throws -> T {
+    /// With `commit: false` the transaction is always aborted: a scratch write (a preview).
+    func write<T>(commit: Bool = true, _ body: (Transaction) throws -> T) throws -> T {
         guard !readOnly else { throw LedgerError(.storage, "\(path) is opened read-only") }
         pthread_mutex_lock(writerLock)
         defer { pthread_mutex_unlock(writerLock) }
         while true {
-            switch try attemptWrite(body) {
-            case .committed(let value): return value
+            switch try attemptWrite(commit: commit, body) {
+            case .finished(let value): return value
             case .mapFull: try growMap()
             case .mapResized: try adoptResizedMap()
             }
         }
     }
 
-    private enum WriteOutcome<T> { case committed(T), mapFull, mapResized }
+    private enum WriteOutcome<T> { case finished(T), mapFull, mapResized }
 
-    private func attemptWrite<T>(_ body: (Transaction) throws -> T) throws -> WriteOutcome<T> {
+    private func attemptWrite<T>(commit: Bool, _ body: (Transaction) throws -> T) throws -> WriteOutcome<T> {
         pthread_rwlock_rdlock(mapLock)
         defer { pthread_rwlock_unlock(mapLock) }
         var txn: OpaquePointer?
@@ -123,14 +124,14 @@ final class Environment: @unchecked Sendable {
             if transaction.hitMapFull { return .mapFull }
             throw error
         }
-        if transaction.hitMapFull {
+        if transaction.hitMapFull || !commit {
             mdb_txn_abort(txn)
-            return .mapFull
+            return transaction.hitMapFull ? .mapFull : .finished(value)
         }
         let code = mdb_txn_commit(txn)
         if code == MDB_MAP_FULL { return .mapFull }
         try lmdbCheck(code, "cannot commit to \(path)")
-        return .committed(value)
+        return .finished(value)
     }
 
     private func growMap() throws {

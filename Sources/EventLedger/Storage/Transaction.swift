@@ -66,6 +66,19 @@ final class Transaction {
         return stat.ms_entries
     }
 
+    /// Runs `body` in a child of this write transaction and always rolls the child back:
+    /// it sees and may change everything, and leaves this transaction as it was.
+    func withRolledBackChild<T>(_ body: (Transaction) throws -> T) throws -> T {
+        var child: OpaquePointer?
+        try lmdbCheck(mdb_txn_begin(mdb_txn_env(handle), handle, 0, &child), "cannot begin nested transaction")
+        let transaction = Transaction(handle: child!)
+        defer {
+            mdb_txn_abort(child)
+            if transaction.hitMapFull { hitMapFull = true }
+        }
+        return try body(transaction)
+    }
+
     /// Opens a cursor over `table`, valid until `body` returns.
     func withCursor<T>(_ table: Table, _ body: (Cursor) throws -> T) throws -> T {
         var cursor: OpaquePointer?

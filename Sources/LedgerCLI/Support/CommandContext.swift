@@ -2,6 +2,9 @@
 import Glibc
 #endif
 import EventLedger
+import Music
+import Animals
+import Favorites
 
 /// What every command gets: its parsed arguments, where the ledger is, and standard output.
 struct CommandContext {
@@ -13,7 +16,7 @@ struct CommandContext {
     let output: StandardOutput
 
     /// The domains of the `ledger` tool.
-    static let domains: [any LedgerDomain] = []
+    static let domains: [any LedgerDomain] = [MusicDomain(), AnimalsDomain(), FavoritesDomain()]
 
     /// Opens the ledger; a command that only reads never creates it.
     func openLedger(forWriting: Bool) throws -> Ledger {

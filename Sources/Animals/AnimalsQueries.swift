@@ -1,0 +1,115 @@
+import EventLedger
+
+/// A live category as the `categories` query lists it.
+public struct CategorySummary: Sendable, Equatable {
+    /// The category's id.
+    public let categoryId: String
+    /// The category's name.
+    public let name: String
+    /// The number of live animals in the category.
+    public let animalCount: Int
+
+    /// A category summary.
+    public init(categoryId: String, name: String, animalCount: Int) {
+        self.categoryId = categoryId
+        self.name = name
+        self.animalCount = animalCount
+    }
+}
+
+/// An animal of a category, as the `category-animals` query lists it.
+public struct CategoryAnimal: Sendable, Equatable {
+    /// The animal's id.
+    public let animalId: String
+    /// The animal's name.
+    public let name: String
+    /// What the animal eats.
+    public let diet: Diet
+
+    /// An animal of a category.
+    public init(animalId: String, name: String, diet: Diet) {
+        self.animalId = animalId
+        self.name = name
+        self.diet = diet
+    }
+}
+
+/// A live category and its live animals: the answer of the `category-animals` query.
+public struct CategoryAnimals: Sendable, Equatable {
+    /// The category's id.
+    public let categoryId: String
+    /// The category's name.
+    public let name: String
+    /// The category's animals, by name, then id.
+    public let animals: [CategoryAnimal]
+
+    /// A category with its animals.
+    public init(categoryId: String, name: String, animals: [CategoryAnimal]) {
+        self.categoryId = categoryId
+        self.name = name
+        self.animals = animals
+    }
+}
+
+/// A live animal as the `animals` query lists it.
+public struct AnimalSummary: Sendable, Equatable {
+    /// The animal's id.
+    public let animalId: String
+    /// The animal's name.
+    public let name: String
+    /// What the animal eats.
+    public let diet: Diet
+    /// The animal's category, or nil when it has none.
+    public let categoryId: String?
+
+    /// An animal summary.
+    public init(animalId: String, name: String, diet: Diet, categoryId: String?) {
+        self.animalId = animalId
+        self.name = name
+        self.diet = diet
+        self.categoryId = categoryId
+    }
+}
+
+/// The queries over the `animal-category` read model (§5), typed.
+///
+/// Pass the reader of `Ledger.read { }`, or any other (past position, session preview).
+/// Orders compare names by Unicode scalar values, which is Swift's `<` for text in
+/// Normalization Form C.
+public enum AnimalsQueries {
+    /// Live categories with their live animal counts, by name, then id.
+    public static func categories(in state: any ProjectionReader) throws -> [CategorySummary] {
+        try state.rows(AnimalsTables.categoriesByName).map { entry in
+            try CategorySummary(categoryId: entry.key.components[1], name: entry.key.components[0],
+                                animalCount: AnimalsTables.animalCount(entry.row))
+        }
+    }
+
+    /// The live category `categoryId` with its live animals, by name, then id.
+    /// Throws `LedgerError` `.notFound` when the category does not exist or is deleted.
+    public static func categoryAnimals(_ categoryId: String, in state: any ProjectionReader) throws -> CategoryAnimals {
+        guard let category = try AnimalsState(reader: state).liveCategory(categoryId) else {
+            throw LedgerError(.notFound, "category \"\(categoryId)\" does not exist",
+                              subject: AnimalsStreams.category(categoryId))
+        }
+        let table = AnimalsTables.categoryAnimals
+        let animals = try state.rows(table, prefix: StateKey(categoryId)).map { entry in
+            guard entry.row.count == 1 else { throw AnimalsTables.malformedRow(in: table) }
+            return try CategoryAnimal(animalId: entry.key.components[2], name: entry.key.components[1],
+                                      diet: AnimalsTables.diet(entry.row[0], in: table))
+        }
+        return CategoryAnimals(categoryId: categoryId, name: category.name, animals: animals)
+    }
+
+    /// Live animals by name, then id; with `uncategorizedOnly`, only those without a
+    /// live category (none, or not yet known).
+    public static func animals(uncategorizedOnly: Bool = false, in state: any ProjectionReader) throws -> [AnimalSummary] {
+        let table = uncategorizedOnly ? AnimalsTables.uncategorizedAnimals : AnimalsTables.animalsByName
+        return try state.rows(table).map { entry in
+            guard entry.row.count == 2 else { throw AnimalsTables.malformedRow(in: table) }
+            return try AnimalSummary(animalId: entry.key.components[1], name: entry.key.components[0],
+                                     diet: AnimalsTables.diet(entry.row[0], in: table),
+                                     categoryId: AnimalsTables.categoryReference(entry.row[1]))
+        }
+    }
+}

@@ -1,0 +1,5 @@
+/// The stream of a favourite dish (§3): `favorite-⟨dishId⟩`.
+enum FavoritesStreams {
+    /// The stream of the dish `dishId`.
+    static func favorite(_ dishId: String) -> String { "favorite-\(dishId)" }
+}

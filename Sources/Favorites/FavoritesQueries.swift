@@ -1,0 +1,35 @@
+import EventLedger
+
+/// A current favourite as the `favorites` query lists it.
+public struct FavoriteDish: Sendable, Equatable {
+    /// The dish's id.
+    public let dishId: String
+    /// When the dish was favourited (the commit time of its `FavoriteAdded`).
+    public let addedAt: Timestamp
+    /// The log position of its `FavoriteAdded`.
+    public let position: UInt64
+
+    /// A favourite dish.
+    public init(dishId: String, addedAt: Timestamp, position: UInt64) {
+        self.dishId = dishId
+        self.addedAt = addedAt
+        self.position = position
+    }
+}
+
+/// The query over the `favorites` read model (§5), typed.
+public enum FavoritesQueries {
+    /// The current favourites in the order they were added, oldest first.
+    ///
+    /// Pass the reader of `Ledger.read { }`, or any other (past position, session preview).
+    public static func favorites(in state: any ProjectionReader) throws -> [FavoriteDish] {
+        let table = FavoritesTables.favoritesByPosition
+        return try state.rows(table).map { entry in
+            guard entry.row.count == 2, let position = UInt64(entry.key.components[0]) else {
+                throw FavoritesTables.malformedRow(in: table)
+            }
+            return try FavoriteDish(dishId: entry.row[0], addedAt: FavoritesTables.timestamp(entry.row[1], in: table),
+                                    position: position)
+        }
+    }
+}

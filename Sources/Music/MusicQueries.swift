@@ -1,0 +1,104 @@
+import EventLedger
+
+/// A live artist as the `artists` query lists it.
+public struct ArtistSummary: Sendable, Equatable {
+    /// The artist's id.
+    public let artistId: String
+    /// The artist's name.
+    public let name: String
+    /// The number of live songs under the artist.
+    public let songCount: Int
+
+    /// An artist summary.
+    public init(artistId: String, name: String, songCount: Int) {
+        self.artistId = artistId
+        self.name = name
+        self.songCount = songCount
+    }
+}
+
+/// A song of an artist, as the `artist-songs` query lists it.
+public struct ArtistSong: Sendable, Equatable {
+    /// The song's id.
+    public let songId: String
+    /// The song's title.
+    public let title: String
+
+    /// A song of an artist.
+    public init(songId: String, title: String) {
+        self.songId = songId
+        self.title = title
+    }
+}
+
+/// A live artist and its live songs: the answer of the `artist-songs` query.
+public struct ArtistSongs: Sendable, Equatable {
+    /// The artist's id.
+    public let artistId: String
+    /// The artist's name.
+    public let name: String
+    /// The artist's songs, by title, then id.
+    public let songs: [ArtistSong]
+
+    /// An artist with its songs.
+    public init(artistId: String, name: String, songs: [ArtistSong]) {
+        self.artistId = artistId
+        self.name = name
+        self.songs = songs
+    }
+}
+
+/// A live song as the `songs` query lists it.
+public struct SongSummary: Sendable, Equatable {
+    /// The song's id.
+    public let songId: String
+    /// The song's title.
+    public let title: String
+    /// The song's artist, or nil when it has none.
+    public let artistId: String?
+
+    /// A song summary.
+    public init(songId: String, title: String, artistId: String?) {
+        self.songId = songId
+        self.title = title
+        self.artistId = artistId
+    }
+}
+
+/// The queries over the `artist-songs` read model (§5), typed.
+///
+/// Pass the reader of `Ledger.read { }`, or any other (past position, session preview).
+/// Orders compare names and titles by Unicode scalar values, which is Swift's `<` for
+/// text in Normalization Form C.
+public enum MusicQueries {
+    /// Live artists with their live song counts, by name ignoring case, then id.
+    public static func artists(in state: any ProjectionReader) throws -> [ArtistSummary] {
+        try state.rows(MusicTables.artistsByName).map { entry in
+            let songCount = try MusicTables.songCount(entry.row)
+            return ArtistSummary(artistId: entry.key.components[1], name: entry.row[0], songCount: songCount)
+        }
+    }
+
+    /// The live artist `artistId` with its live songs, by title, then id.
+    /// Throws `LedgerError` `.notFound` when the artist does not exist or is deleted.
+    public static func artistSongs(_ artistId: String, in state: any ProjectionReader) throws -> ArtistSongs {
+        guard let artist = try MusicState(reader: state).liveArtist(artistId) else {
+            throw LedgerError(.notFound, "artist \"\(artistId)\" does not exist", subject: MusicStreams.artist(artistId))
+        }
+        let songs = try state.rows(MusicTables.artistSongs, prefix: StateKey(artistId)).map { entry in
+            ArtistSong(songId: entry.key.components[2], title: entry.key.components[1])
+        }
+        return ArtistSongs(artistId: artistId, name: artist.name, songs: songs)
+    }
+
+    /// Live songs by title, then id; with `orphansOnly`, only those whose artist is none,
+    /// deleted or not yet known.
+    public static func songs(orphansOnly: Bool = false, in state: any ProjectionReader) throws -> [SongSummary] {
+        let table = orphansOnly ? MusicTables.orphanSongs : MusicTables.songsByTitle
+        return try state.rows(table).map { entry in
+            guard entry.row.count == 1 else { throw MusicTables.malformedRow(in: table) }
+            return SongSummary(songId: entry.key.components[1], title: entry.key.components[0],
+                               artistId: MusicTables.artistReference(entry.row[0]))
+        }
+    }
+}

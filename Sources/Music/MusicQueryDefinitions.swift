@@ -1,0 +1,49 @@
+import EventLedger
+
+/// The `ledger query` forms of `MusicQueries`: JSON of §5 and readable tables.
+enum MusicQueryDefinitions {
+    static let all = [artists, artistSongs, songs]
+
+    static let artists = QueryDefinition(
+        name: "artists", summary: "live artists with their song counts, by name"
+    ) { _, state in
+        let artists = try MusicQueries.artists(in: state)
+        return QueryResult(
+            json: .array(artists.map { artist in
+                .object(["artistId": .string(artist.artistId), "name": .string(artist.name),
+                         "songCount": .int(Int64(artist.songCount))])
+            }),
+            columns: ["ARTIST ID", "NAME", "SONGS"],
+            rows: artists.map { [$0.artistId, $0.name, String($0.songCount)] })
+    }
+
+    static let artistSongs = QueryDefinition(
+        name: "artist-songs", argumentName: "ARTIST", summary: "an artist and its songs, by title"
+    ) { input, state in
+        guard let artistId = input.argument else {
+            throw LedgerError(.invalidInput, "artist-songs needs an ARTIST id")
+        }
+        let artist = try MusicQueries.artistSongs(artistId, in: state)
+        let songs = JSONValue.array(artist.songs.map { song in
+            .object(["songId": .string(song.songId), "title": .string(song.title)])
+        })
+        return QueryResult(
+            json: .object(["artistId": .string(artist.artistId), "name": .string(artist.name), "songs": songs]),
+            title: "\(artist.name) (\(artist.artistId))",
+            columns: ["SONG ID", "TITLE"],
+            rows: artist.songs.map { [$0.songId, $0.title] })
+    }
+
+    static let songs = QueryDefinition(
+        name: "songs", flags: ["orphans"], summary: "songs by title; --orphans: those without a live artist"
+    ) { input, state in
+        let songs = try MusicQueries.songs(orphansOnly: input.flags.contains("orphans"), in: state)
+        return QueryResult(
+            json: .array(songs.map { song in
+                .object(["songId": .string(song.songId), "title": .string(song.title),
+                         "artistId": song.artistId.map(JSONValue.string) ?? .null])
+            }),
+            columns: ["SONG ID", "TITLE", "ARTIST ID"],
+            rows: songs.map { [$0.songId, $0.title, $0.artistId ?? "-"] })
+    }
+}

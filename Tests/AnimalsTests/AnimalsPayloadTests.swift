@@ -1,0 +1,46 @@
+import Animals
+import EventLedger
+import Testing
+
+@Suite struct AnimalsPayloadTests {
+    @Test func decodesTrimsAndOmitsAbsentCategory() throws {
+        let added = try AnimalAdded(payload: payload(#"{"animalId":"fox","name":" Red Fox ","diet":"omnivorous"}"#))
+        #expect(added == AnimalAdded(animalId: "fox", name: "Red Fox", diet: .omnivorous))
+        #expect(added.stream == "animal-fox")
+        #expect(try added.payload == payload(#"{"animalId":"fox","name":"Red Fox","diet":"omnivorous"}"#))
+        let categorized = try AnimalAdded(payload: payload(#"{"animalId":"fox","name":"Fox","diet":"carnivorous","categoryId":"mammal"}"#))
+        #expect(categorized.categoryId == "mammal")
+        #expect(categorized.payload["categoryId"] == .string("mammal"))
+        let uncategorized = try AnimalRecategorized(payload: payload(#"{"animalId":"fox","categoryId":null}"#))
+        #expect(uncategorized == AnimalRecategorized(animalId: "fox"))
+        #expect(try uncategorized.payload == payload(#"{"animalId":"fox"}"#))
+        let created = try CategoryCreated(payload: payload(#"{"categoryId":"mammal","name":"\tMammal"}"#))
+        #expect(created == CategoryCreated(categoryId: "mammal", name: "Mammal"))
+        #expect(created.stream == "category-mammal")
+        #expect(try AnimalDietChanged(payload: payload(#"{"animalId":"fox","diet":"herbivorous"}"#)).diet == .herbivorous)
+    }
+
+    @Test func rejectsBadDiets() {
+        expectInvalidField("diet") { try AnimalAdded(payload: payload(#"{"animalId":"a","name":"A","diet":"vegan"}"#)) }
+        expectInvalidField("diet") { try AnimalDietChanged(payload: payload(#"{"animalId":"a","diet":"Omnivorous"}"#)) }
+        expectInvalidField("diet") { try AnimalDietChanged(payload: payload(#"{"animalId":"a","diet":1}"#)) }
+        expectInvalidField("diet") { try AnimalAdded(payload: payload(#"{"animalId":"a","name":"A"}"#)) }
+    }
+
+    @Test func rejectsUnknownAndMissingFields() {
+        expectInvalidField("category") { try AnimalAdded(payload: payload(#"{"animalId":"a","name":"A","diet":"omnivorous","category":"x"}"#)) }
+        expectInvalidField("name") { try CategoryDeleted(payload: payload(#"{"categoryId":"c","name":"C"}"#)) }
+        expectInvalidField("name") { try CategoryRenamed(payload: payload(#"{"categoryId":"c"}"#)) }
+        expectInvalidField("animalId") { try AnimalRemoved(payload: [:]) }
+    }
+
+    @Test func rejectsBadIdsNamesAndTypes() {
+        let tooLong = String(repeating: "x", count: 201)
+        expectInvalidField("categoryId") { try CategoryCreated(payload: payload(#"{"categoryId":"big cats","name":"C"}"#)) }
+        expectInvalidField("categoryId") { try AnimalRecategorized(payload: payload(#"{"animalId":"a","categoryId":"c@t"}"#)) }
+        expectInvalidField("name") { try CategoryCreated(payload: payload(#"{"categoryId":"c","name":"\#(tooLong)"}"#)) }
+        expectInvalidField("name") { try AnimalRenamed(payload: payload(#"{"animalId":"a","name":"Line\nBreak"}"#)) }
+        expectInvalidField("name") { try AnimalRenamed(payload: payload(#"{"animalId":"a","name":null}"#)) }
+        expectInvalidField("animalId") { try AnimalRemoved(payload: payload(#"{"animalId":{"id":"a"}}"#)) }
+    }
+}

@@ -1,0 +1,109 @@
+import Foundation
+
+/// What a run of the `ledger` binary produced.
+struct RunResult {
+    let status: Int32
+    let stdout: String
+    let stderr: String
+
+    /// Standard output split into its non-empty lines.
+    var lines: [String] { stdout.split(separator: "\n").map(String.init) }
+}
+
+/// A temporary directory holding one ledger, and a way to run the built `ledger` binary on it.
+final class LedgerSandbox {
+    let directory: URL
+    let ledgerPath: String
+
+    /// The `ledger` executable built beside the test bundle.
+    static let executable: URL = {
+        let bundle = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+        var directory = bundle.deletingLastPathComponent()
+        while !directory.path.isEmpty, directory.path != "/" {
+            let candidate = directory.appendingPathComponent("ledger")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+            directory = directory.deletingLastPathComponent()
+        }
+        fatalError("the ledger binary was not built next to \(bundle.path)")
+    }()
+
+    init() throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("ledger-e2e-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        ledgerPath = directory.appendingPathComponent("ledger.lmdb").path
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    /// A path inside the sandbox.
+    func path(_ name: String) -> String { directory.appendingPathComponent(name).path }
+
+    /// Writes `text` to a file in the sandbox and returns its path.
+    @discardableResult
+    func write(_ name: String, _ text: String) throws -> String {
+        let file = path(name)
+        try text.write(toFile: file, atomically: true, encoding: .utf8)
+        return file
+    }
+
+    /// Runs `ledger ARGS --ledger <sandbox ledger>` with `input` on standard input.
+    func run(_ arguments: [String], input: String? = nil, useLedgerOption: Bool = true,
+             environment: [String: String] = [:]) throws -> RunResult {
+        try Self.run(arguments + (useLedgerOption ? ["--ledger", ledgerPath] : []), input: input.map { Data($0.utf8) },
+                     currentDirectory: directory, environment: environment)
+    }
+
+    /// Runs the `ledger` binary with raw bytes on standard input.
+    static func run(_ arguments: [String], input: Data?, currentDirectory: URL,
+                    environment: [String: String] = [:]) throws -> RunResult {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        process.currentDirectoryURL = currentDirectory
+        var variables = ProcessInfo.processInfo.environment
+        variables.removeValue(forKey: "LEDGER_PATH")
+        variables.merge(environment) { $1 }
+        process.environment = variables
+        let out = Pipe(), err = Pipe(), inPipe = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = inPipe
+        try process.run()
+        DispatchQueue.global().async {
+            if let input { try? inPipe.fileHandleForWriting.write(contentsOf: input) }
+            try? inPipe.fileHandleForWriting.close()
+        }
+        let errorCollector = OutputCollector(err.fileHandleForReading)
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        let errData = errorCollector.wait()
+        process.waitUntilExit()
+        return RunResult(status: process.terminationStatus,
+                         stdout: String(decoding: outData, as: UTF8.self),
+                         stderr: String(decoding: errData, as: UTF8.self))
+    }
+
+    /// Parses one line of output as a JSON object.
+    static func json(_ text: String) throws -> Any {
+        try JSONSerialization.jsonObject(with: Data(text.utf8), options: [.fragmentsAllowed])
+    }
+}
+
+/// Reads a pipe to its end on a background queue.
+private final class OutputCollector: @unchecked Sendable {
+    private var data = Data()
+    private let done = DispatchSemaphore(value: 0)
+
+    init(_ handle: FileHandle) {
+        DispatchQueue.global().async {
+            self.data = handle.readDataToEndOfFile()
+            self.done.signal()
+        }
+    }
+
+    func wait() -> Data {
+        done.wait()
+        return data
+    }
+}
