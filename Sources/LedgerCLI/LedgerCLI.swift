@@ -7,7 +7,7 @@ import EventLedger
 public enum LedgerCLI {
     /// Every command, in the order `ledger --help` lists them.
     static let commands: [Command] = [
-        AppendCommand.command, QueryCommand.command, LogCommand.command,
+        AppendCommand.command, SessionCommand.command, QueryCommand.command, LogCommand.command,
         HistoryCommand.command, StatsCommand.command,
     ]
 

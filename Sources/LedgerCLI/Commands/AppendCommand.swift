@@ -34,12 +34,12 @@ enum AppendCommand {
             guard arguments.all("meta").isEmpty else { throw UsageError("option --meta cannot be used with --batch", command: "append") }
             let lines = try BatchFile.parse(readInput(batchPath))
             let result = try append(lines.map(\.event), context: context) { index in "line \(lines[index].line)" }
-            report(result, batch: true, context: context)
+            AppendReport.print(result, batch: true, context: context)
             return
         }
         try arguments.requirePositionals(["TYPE", "JSON"], optional: 1, command: "append")
         let type = arguments.positionals[0]
-        var event = PendingEvent(type: type, payload: try payload(arguments.positionals.dropFirst().first))
+        var event = PendingEvent(type: type, payload: try PayloadInput.object(arguments.positionals.dropFirst().first, command: "append"))
         if let expect = arguments.value("expect") {
             guard let parsed = ExpectedVersion(expect), parsed.fitsInt64 else {
                 throw LedgerError(.invalidInput, "--expect: expected a version number, none or any, got \"\(expect)\"")
@@ -56,7 +56,7 @@ enum AppendCommand {
             }
             event.metadata[String(pair[..<equals])] = String(pair[pair.index(after: equals)...])
         }
-        report(try append([event], context: context) { _ in nil }, batch: false, context: context)
+        AppendReport.print(try append([event], context: context) { _ in nil }, batch: false, context: context)
     }
 
     private static func append(_ events: [PendingEvent], context: CommandContext,
@@ -70,44 +70,6 @@ enum AppendCommand {
         }
     }
 
-    private static func payload(_ text: String?) throws -> [String: JSONValue] {
-        let bytes: [UInt8]
-        if let text {
-            bytes = Array(text.utf8)
-        } else {
-            guard !standardInputIsTerminal else { throw UsageError("missing argument JSON", command: "append") }
-            bytes = try readInput("-")
-        }
-        let value: JSONValue
-        do {
-            value = try JSONValue.parse(bytes)
-        } catch {
-            throw LedgerError(.invalidInput, "malformed JSON payload: \(error)")
-        }
-        guard let object = value.objectValue else {
-            throw LedgerError(.invalidInput, "the payload must be a JSON object, got \(value.kindName)")
-        }
-        return object
-    }
-
-    private static func report(_ result: AppendResult, batch: Bool, context: CommandContext) {
-        if context.json {
-            let assigned: [JSONValue] = result.assignedIDs.map { .object($0.mapValues { .string($0) }) }
-            context.output.json(.object([
-                "commit": .int(Int64(result.commit)),
-                "positions": .array(result.positions.map { .int(Int64($0)) }),
-                "recordedAt": .string(result.recordedAt.description),
-                "assigned": batch ? .array(assigned) : assigned[0],
-            ]))
-            return
-        }
-        let positions = result.positions.map(String.init).joined(separator: ", ")
-        let retry = result.appended ? "" : " (already in the log, nothing appended)"
-        context.output.line("commit \(result.commit) at \(result.recordedAt): position\(result.positions.count == 1 ? "" : "s") \(positions)\(retry)")
-        for ids in result.assignedIDs {
-            for (field, id) in ids.sorted(by: { $0.key < $1.key }) { context.output.line("assigned \(field) \(id)") }
-        }
-    }
 }
 
 private extension ExpectedVersion {

@@ -6,7 +6,7 @@ enum QueryCommand {
         name: "query",
         summary: "print a read model",
         help: """
-        usage: ledger query MODEL [ARG] [--orphans|--uncategorized] [--json]
+        usage: ledger query MODEL [ARG] [--orphans|--uncategorized] [--session ID] [--json]
 
         Prints a read model as a table, or as JSON with --json.
         Models:
@@ -17,9 +17,10 @@ enum QueryCommand {
           category-animals CATEGORY    one category and its animals
           animals [--uncategorized]    all animals; --uncategorized: without a live category
           favorites                    favourite dishes, oldest first
+        --session ID shows the read model as if that form session were committed.
         A query for an entity that does not exist exits 1.
         """,
-        options: OptionSpec(flags: ["json", "orphans", "uncategorized"]),
+        options: OptionSpec(flags: ["json", "orphans", "uncategorized"], valued: ["session"]),
         run: run
     )
 
@@ -38,7 +39,8 @@ enum QueryCommand {
             flags.insert(flag)
         }
         let input = QueryDefinition.Input(argument: arguments.positionals.dropFirst().first, flags: flags)
-        let result = try ledger.query(model, input)
+        let result = try arguments.value("session").map { try ledger.session($0).query(model, input) }
+            ?? ledger.query(model, input)
         print(result, to: context)
     }
 
