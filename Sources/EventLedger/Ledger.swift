@@ -19,11 +19,15 @@ public final class Ledger: Sendable {
         public var initialMapSize: Int
         /// Create the file when it does not exist (otherwise opening a missing file fails).
         public var createIfMissing: Bool
+        /// Open for reading only: writes fail, the file is never created or changed, and
+        /// opening never waits for a writer.
+        public var readOnly: Bool
 
         /// Options with a 64 MiB initial map that create a missing file.
-        public init(initialMapSize: Int = 64 << 20, createIfMissing: Bool = true) {
+        public init(initialMapSize: Int = 64 << 20, createIfMissing: Bool = true, readOnly: Bool = false) {
             self.initialMapSize = initialMapSize
-            self.createIfMissing = createIfMissing
+            self.createIfMissing = createIfMissing && !readOnly
+            self.readOnly = readOnly
         }
     }
 
@@ -46,7 +50,7 @@ public final class Ledger: Sendable {
         self.path = path
         catalog = EventCatalog(domains: domains)
         let tableNames = LedgerTables.engineTableNames + catalog.projectionTables.map(\.name)
-        environment = try Environment(path: path, mapSize: options.initialMapSize, readOnly: false,
+        environment = try Environment(path: path, mapSize: options.initialMapSize, readOnly: options.readOnly,
                                       maxTables: tableNames.count + 8)
         try environment.openTables(tableNames)
         tables = LedgerTables(environment: environment, projectionTables: catalog.projectionTables)

@@ -27,6 +27,7 @@ final class Environment: @unchecked Sendable {
         if code != 0 {
             mdb_env_close(env)
             if code == ENOENT { throw LedgerError(.storage, "no ledger at \(path)") }
+            if code == EBADF || code == EINVAL { throw LedgerError(.storage, "\(path) is not an EventLedger file") }
             throw lmdbError(code, "cannot open ledger \(path)")
         }
         self.handle = env
@@ -46,23 +47,31 @@ final class Environment: @unchecked Sendable {
         writerLock.deallocate()
     }
 
-    /// Opens (creating when writable) the named tables; call once, before other transactions.
+    /// Opens the named tables. They are looked up in a read transaction, so opening never
+    /// waits for a writer; only when one is missing (a new file) are they created in a write.
     func openTables(_ names: [String]) throws {
-        let body: (Transaction) throws -> [String: MDB_dbi] = { txn in
-            var handles: [String: MDB_dbi] = [:]
-            for name in names {
-                var dbi = MDB_dbi()
-                let flags = self.readOnly ? 0 : UInt32(MDB_CREATE)
-                let code = mdb_dbi_open(txn.handle, name, flags, &dbi)
-                if code == MDB_NOTFOUND {
-                    throw LedgerError(.storage, "\(self.path) is not an EventLedger file (no table \(name))")
-                }
-                try lmdbCheck(code, "cannot open table \(name)")
-                handles[name] = dbi
-            }
-            return handles
+        let handles = try read(keepingTableHandles: true) { txn in try self.lookUpTables(names, txn, create: false) }
+        if let handles {
+            tableHandles = handles
+        } else if readOnly {
+            throw LedgerError(.storage, "\(path) is not an EventLedger file")
+        } else {
+            tableHandles = try write { txn in try self.lookUpTables(names, txn, create: true) } ?? [:]
         }
-        tableHandles = readOnly ? try read(body) : try write(body)
+    }
+
+    /// The handles of `names`, or nil when one does not exist and `create` is false.
+    /// Handles looked up in a read transaction stay valid only if it is committed, not aborted.
+    private func lookUpTables(_ names: [String], _ txn: Transaction, create: Bool) throws -> [String: MDB_dbi]? {
+        var handles: [String: MDB_dbi] = [:]
+        for name in names {
+            var dbi = MDB_dbi()
+            let code = mdb_dbi_open(txn.handle, name, create ? UInt32(MDB_CREATE) : 0, &dbi)
+            if code == MDB_NOTFOUND { return nil }
+            try lmdbCheck(code, "cannot open table \(name) of \(path)")
+            handles[name] = dbi
+        }
+        return handles
     }
 
     /// The handle of a table opened by `openTables`.
@@ -71,8 +80,9 @@ final class Environment: @unchecked Sendable {
         return Table(dbi: dbi, name: name)
     }
 
-    /// Runs `body` in a read-only transaction that sees one consistent snapshot.
-    func read<T>(_ body: (Transaction) throws -> T) throws -> T {
+    /// Runs `body` in a read-only transaction that sees one consistent snapshot. With
+    /// `keepingTableHandles` the transaction is committed so that tables it opened stay open.
+    func read<T>(keepingTableHandles: Bool = false, _ body: (Transaction) throws -> T) throws -> T {
         while true {
             pthread_rwlock_rdlock(mapLock)
             var txn: OpaquePointer?
@@ -85,8 +95,19 @@ final class Environment: @unchecked Sendable {
             defer { pthread_rwlock_unlock(mapLock) }
             try lmdbCheck(code, "cannot begin read transaction on \(path)")
             let transaction = Transaction(handle: txn!)
-            defer { mdb_txn_abort(txn) }
-            return try body(transaction)
+            let value: T
+            do {
+                value = try body(transaction)
+            } catch {
+                mdb_txn_abort(txn)
+                throw error
+            }
+            if keepingTableHandles {
+                try lmdbCheck(mdb_txn_commit(txn), "cannot open the tables of \(path)")
+            } else {
+                mdb_txn_abort(txn)
+            }
+            return value
         }
     }
 

@@ -61,7 +61,7 @@ enum AppendCommand {
 
     private static func append(_ events: [PendingEvent], context: CommandContext,
                                locate: (Int) -> String?) throws -> AppendResult {
-        let ledger = try context.openLedger(forWriting: true)
+        let ledger = try context.openLedger(.write)
         do {
             return try ledger.append(events)
         } catch let error as LedgerError {

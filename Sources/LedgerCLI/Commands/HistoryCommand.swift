@@ -18,7 +18,7 @@ enum HistoryCommand {
 
     static func run(_ context: CommandContext) throws {
         try context.arguments.requirePositionals(["STREAM"], command: "history")
-        let ledger = try context.openLedger(forWriting: false)
+        let ledger = try context.openLedger(.read)
         var printer = EventPrinter(output: context.output, json: context.json)
         for event in try ledger.history(of: context.arguments.positionals[0]) { printer.add(event) }
         printer.finish()

@@ -30,7 +30,7 @@ enum LogCommand {
             type: arguments.value("type"),
             limit: try arguments.value("limit").map { Int(try positiveNumber($0, option: "limit")) }
         )
-        let ledger = try context.openLedger(forWriting: false)
+        let ledger = try context.openLedger(.read)
         var printer = EventPrinter(output: context.output, json: context.json)
         try ledger.forEachEvent(filter) { event in
             printer.add(event)

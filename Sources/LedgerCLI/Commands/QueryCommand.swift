@@ -27,7 +27,7 @@ enum QueryCommand {
     static func run(_ context: CommandContext) throws {
         let arguments = context.arguments
         guard let model = arguments.positionals.first else { throw UsageError("missing argument MODEL", command: "query") }
-        let ledger = try context.openLedger(forWriting: false)
+        let ledger = try context.openLedger(arguments.value("session") == nil ? .read : .update)
         let definition = try ledger.queryDefinition(model)
         let argumentNames = ["MODEL"] + (definition.argumentName.map { [$0] } ?? [])
         try arguments.requirePositionals(argumentNames, command: "query")

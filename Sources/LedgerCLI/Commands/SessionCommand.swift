@@ -35,12 +35,12 @@ enum SessionCommand {
         switch action {
         case "begin":
             try arguments.requirePositionals(["ACTION"], command: "session")
-            let session = try context.openLedger(forWriting: true).beginSession(name: arguments.value("name"))
+            let session = try context.openLedger(.write).beginSession(name: arguments.value("name"))
             if context.json { context.output.json(.object(["session": .string(session.id)])) } else { context.output.line(session.id) }
         case "add":
             try arguments.requirePositionals(["ACTION", "ID", "TYPE", "JSON"], optional: 1, command: "session")
             let payload = try PayloadInput.object(arguments.positionals.count > 3 ? arguments.positionals[3] : nil, command: "session")
-            let session = try context.openLedger(forWriting: true).session(arguments.positionals[1])
+            let session = try context.openLedger(.update).session(arguments.positionals[1])
             let assigned = try session.stage(PendingEvent(type: arguments.positionals[2], payload: payload))
             let count = try session.info().events.count
             if context.json {
@@ -51,18 +51,18 @@ enum SessionCommand {
             }
         case "show":
             try arguments.requirePositionals(["ACTION", "ID"], command: "session")
-            show(try context.openLedger(forWriting: false).session(arguments.positionals[1]).info(), context: context)
+            show(try context.openLedger(.read).session(arguments.positionals[1]).info(), context: context)
         case "commit":
             try arguments.requirePositionals(["ACTION", "ID"], command: "session")
-            let result = try context.openLedger(forWriting: true).session(arguments.positionals[1]).commit()
+            let result = try context.openLedger(.update).session(arguments.positionals[1]).commit()
             AppendReport.print(result, batch: true, context: context)
         case "discard":
             try arguments.requirePositionals(["ACTION", "ID"], command: "session")
-            try context.openLedger(forWriting: true).session(arguments.positionals[1]).discard()
+            try context.openLedger(.update).session(arguments.positionals[1]).discard()
             if !context.json { context.output.line("discarded \(arguments.positionals[1])") }
         case "list":
             try arguments.requirePositionals(["ACTION"], command: "session")
-            list(try context.openLedger(forWriting: false).sessions(), context: context)
+            list(try context.openLedger(.read).sessions(), context: context)
         default:
             throw UsageError("unknown session action \"\(action)\"", command: "session")
         }

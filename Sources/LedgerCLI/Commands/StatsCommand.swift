@@ -17,7 +17,7 @@ enum StatsCommand {
 
     static func run(_ context: CommandContext) throws {
         try context.arguments.requirePositionals([], command: "stats")
-        let stats = try context.openLedger(forWriting: false).stats()
+        let stats = try context.openLedger(.read).stats()
         func counts(_ values: [String: UInt64]) -> JSONValue { .object(values.mapValues { .int(Int64($0)) }) }
         if context.json {
             context.output.json(.object([

@@ -18,9 +18,20 @@ struct CommandContext {
     /// The domains of the `ledger` tool.
     static let domains: [any LedgerDomain] = [MusicDomain(), AnimalsDomain(), FavoritesDomain()]
 
-    /// Opens the ledger; a command that only reads never creates it.
-    func openLedger(forWriting: Bool) throws -> Ledger {
-        try Ledger(path: ledgerPath, domains: Self.domains, options: Ledger.Options(createIfMissing: forWriting))
+    /// How a command uses the ledger file.
+    enum Access {
+        /// Only reads: the file must exist and is opened read-only, never waiting for a writer.
+        case read
+        /// Writes to an existing ledger (sessions): a missing file is an error.
+        case update
+        /// Appends: the file is created on first use.
+        case write
+    }
+
+    /// Opens the ledger for `access`.
+    func openLedger(_ access: Access) throws -> Ledger {
+        let options = Ledger.Options(createIfMissing: access == .write, readOnly: access == .read)
+        return try Ledger(path: ledgerPath, domains: Self.domains, options: options)
     }
 
     /// Whether `--json` was given.
