@@ -33,10 +33,11 @@ let package = Package(
             // costs about as much as one `sqlite3` insert.
             linkerSettings: [.unsafeFlags(["-static-stdlib"], .when(configuration: .release))]
         ),
-        .testTarget(name: "EventLedgerTests", dependencies: ["EventLedger"]),
-        .testTarget(name: "MusicTests", dependencies: ["Music", "EventLedger"]),
-        .testTarget(name: "AnimalsTests", dependencies: ["Animals", "EventLedger"]),
-        .testTarget(name: "FavoritesTests", dependencies: ["Favorites", "EventLedger"]),
+        .target(name: "LedgerTestSupport", dependencies: ["EventLedger"], path: "Tests/LedgerTestSupport"),
+        .testTarget(name: "EventLedgerTests", dependencies: ["EventLedger", "LedgerTestSupport"]),
+        .testTarget(name: "MusicTests", dependencies: ["Music", "EventLedger", "LedgerTestSupport"]),
+        .testTarget(name: "AnimalsTests", dependencies: ["Animals", "EventLedger", "LedgerTestSupport"]),
+        .testTarget(name: "FavoritesTests", dependencies: ["Favorites", "EventLedger", "LedgerTestSupport"]),
         .testTarget(name: "LedgerCLITests", dependencies: ["LedgerCLI", "EventLedger", "Music", "Animals", "Favorites"]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,5 +1,6 @@
 import Animals
 import EventLedger
+import LedgerTestSupport
 import Testing
 
 /// Batches are checked event by event against the state including earlier events of

@@ -1,5 +1,6 @@
 import Animals
 import EventLedger
+import LedgerTestSupport
 import Testing
 
 @Suite struct AnimalsPayloadTests {

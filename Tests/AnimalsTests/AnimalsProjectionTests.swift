@@ -1,5 +1,6 @@
 import Animals
 import EventLedger
+import LedgerTestSupport
 import Testing
 
 /// How events fold into the `animal-category` read model: the cascade, out-of-order

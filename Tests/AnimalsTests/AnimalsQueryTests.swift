@@ -1,5 +1,6 @@
 import Animals
 import EventLedger
+import LedgerTestSupport
 import Testing
 
 /// The queries of §5 over `animal-category`: exact JSON shapes, orders, table forms, missing entities.

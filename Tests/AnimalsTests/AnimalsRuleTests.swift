@@ -1,5 +1,6 @@
 import Animals
 import EventLedger
+import LedgerTestSupport
 import Testing
 
 /// §4 for categories and animals: every rule accepted once and rejected once; a rejection changes nothing.

@@ -1,5 +1,6 @@
 import Testing
 @testable import EventLedger
+import LedgerTestSupport
 
 @Suite struct LogTests {
     @Test func everyRecordChainsToThePreviousHash() throws {

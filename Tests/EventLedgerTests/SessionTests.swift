@@ -1,5 +1,6 @@
 import Testing
 @testable import EventLedger
+import LedgerTestSupport
 
 /// Form sessions (§6) in the engine: stage, preview, commit as one commit, discard,
 /// pinned stream versions, rejected staging, and persistence across reopening.

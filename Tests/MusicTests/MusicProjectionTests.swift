@@ -1,4 +1,5 @@
 import EventLedger
+import LedgerTestSupport
 import Music
 import Testing
 

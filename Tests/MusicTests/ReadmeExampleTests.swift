@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import EventLedger
+import LedgerTestSupport
 import Music
 
 @Suite struct ReadmeExampleTests {

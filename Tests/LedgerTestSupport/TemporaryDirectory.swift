@@ -3,10 +3,12 @@ import Glibc
 #endif
 
 /// A fresh directory under /tmp, removed with everything in it by `remove()`.
-struct TemporaryDirectory {
-    let path: String
+public struct TemporaryDirectory {
+    /// The directory's path.
+    public let path: String
 
-    init() {
+    /// Creates the directory.
+    public init() {
         var template = Array("/tmp/eventledger-test-XXXXXX".utf8CString)
         let created = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
         precondition(created != nil, "mkdtemp failed")
@@ -14,9 +16,10 @@ struct TemporaryDirectory {
     }
 
     /// A path inside the directory.
-    func file(_ name: String) -> String { "\(path)/\(name)" }
+    public func file(_ name: String) -> String { "\(path)/\(name)" }
 
-    func remove() {
+    /// Removes the directory and everything in it.
+    public func remove() {
         _ = system("rm -rf '\(path)'")
     }
 }

@@ -6,7 +6,7 @@ import Glibc
 
 /// Runs `body` with a new ledger of `domain` in a fresh directory from `mkdtemp` under
 /// /tmp; the directory is removed afterwards.
-func withTemporaryLedger(_ domain: some LedgerDomain, _ body: (Ledger) throws -> Void) throws {
+public func withTemporaryLedger(_ domain: some LedgerDomain, _ body: (Ledger) throws -> Void) throws {
     var template = Array("/tmp/ledger-domain-test-XXXXXX".utf8CString)
     let created = template.withUnsafeMutableBufferPointer { buffer in
         mkdtemp(buffer.baseAddress!).map { String(cString: $0) }
@@ -22,7 +22,7 @@ func withTemporaryLedger(_ domain: some LedgerDomain, _ body: (Ledger) throws ->
 }
 
 /// The log head and every row of every table of `domain`: what a rejected append must leave as it was.
-func snapshot(_ ledger: Ledger, _ domain: some LedgerDomain) throws -> [String] {
+public func snapshot(_ ledger: Ledger, _ domain: some LedgerDomain) throws -> [String] {
     let head = try ledger.head()
     let rows = try ledger.read { state in
         try domain.tables.flatMap { table in
@@ -34,7 +34,7 @@ func snapshot(_ ledger: Ledger, _ domain: some LedgerDomain) throws -> [String] 
 
 /// Appends `events` expecting `rule` to reject them on behalf of `entity`, and checks
 /// that the ledger did not change.
-func expectRuleViolation(_ rule: String, entity: String, appending events: [PendingEvent], to ledger: Ledger,
+public func expectRuleViolation(_ rule: String, entity: String, appending events: [PendingEvent], to ledger: Ledger,
                          _ domain: some LedgerDomain, mode: RuleMode = .strict,
                          sourceLocation: SourceLocation = #_sourceLocation) throws {
     let before = try snapshot(ledger, domain)
@@ -48,7 +48,7 @@ func expectRuleViolation(_ rule: String, entity: String, appending events: [Pend
 }
 
 /// Expects `decode` to reject its payload as invalid input about `field`.
-func expectInvalidField(_ field: String, sourceLocation: SourceLocation = #_sourceLocation,
+public func expectInvalidField(_ field: String, sourceLocation: SourceLocation = #_sourceLocation,
                         _ decode: () throws -> any DomainEvent) {
     let error = #expect(throws: LedgerError.self, sourceLocation: sourceLocation) { try decode() }
     #expect(error?.kind == .invalidInput, sourceLocation: sourceLocation)
@@ -56,11 +56,11 @@ func expectInvalidField(_ field: String, sourceLocation: SourceLocation = #_sour
 }
 
 /// The JSON answer of the query `name`, serialized.
-func queryJSON(_ ledger: Ledger, _ name: String, _ argument: String? = nil, flags: Set<String> = []) throws -> String {
+public func queryJSON(_ ledger: Ledger, _ name: String, _ argument: String? = nil, flags: Set<String> = []) throws -> String {
     try ledger.query(name, .init(argument: argument, flags: flags)).json.serializedString()
 }
 
 /// The members of the JSON object `text`, e.g. `payload(#"{"artistId":"a"}"#)`.
-func payload(_ text: String) throws -> [String: JSONValue] {
+public func payload(_ text: String) throws -> [String: JSONValue] {
     try #require(JSONValue.parse(text).objectValue, "not a JSON object: \(text)")
 }
