@@ -39,17 +39,21 @@ public final class Ledger: Sendable {
 
     /// Opens the ledger at `path` with the given domains plugged in.
     public init(path: String, domains: [any LedgerDomain], options: Options = Options()) throws {
+        self.path = path
+        catalog = EventCatalog(domains: domains)
+        let tableNames = LedgerTables.allNames(catalog.projectionTables)
         var status = stat()
         if stat(path, &status) == 0 {
             guard (status.st_mode & S_IFMT) == S_IFREG else {
                 throw LedgerError(.storage, "\(path) is not a ledger file")
             }
-        } else if !options.createIfMissing {
+        } else if errno != ENOENT {
+            throw LedgerError(.storage, "cannot open ledger \(path): \(String(cString: strerror(errno)))")
+        } else if options.createIfMissing {
+            try Environment.createAtomically(path: path, tableNames: tableNames, mapSize: options.initialMapSize)
+        } else {
             throw LedgerError(.storage, "no ledger at \(path)")
         }
-        self.path = path
-        catalog = EventCatalog(domains: domains)
-        let tableNames = LedgerTables.engineTableNames + catalog.projectionTables.map(\.name)
         environment = try Environment(path: path, mapSize: options.initialMapSize, readOnly: options.readOnly,
                                       maxTables: tableNames.count + 8)
         try environment.openTables(tableNames)

@@ -65,6 +65,7 @@ struct Appender {
                 let context = ProjectionContext(position: position, recordedAt: recordedAt) { linked in
                     try txn.put(tables.links, LedgerTables.streamKey(linked, position), [])
                 }
+                state.position = position
                 try domain.apply(event, context: context, to: state)
                 positions.append(position)
                 assigned.append(prepared.assignedIDs)

@@ -7,6 +7,8 @@
 ///   they do not belong to (cascades).
 /// - `checkpoints`: projection name → big-endian position it has applied.
 /// - `sessions`: session id → `SessionRecord` (uncommitted batches, outside the log).
+/// - for each projection table, the table itself (current rows) and `<table>@history`
+///   (every version of every row, by position; see `StoredRow`).
 struct LedgerTables {
     static let engineTableNames = ["log", "streams", "ids", "links", "checkpoints", "sessions"]
 
@@ -16,7 +18,7 @@ struct LedgerTables {
     let links: Table
     let checkpoints: Table
     let sessions: Table
-    let projections: [ProjectionTable: Table]
+    let projections: [ProjectionTable: ProjectionTables]
 
     init(environment: Environment, projectionTables: [ProjectionTable]) {
         log = environment.table("log")
@@ -25,10 +27,21 @@ struct LedgerTables {
         links = environment.table("links")
         checkpoints = environment.table("checkpoints")
         sessions = environment.table("sessions")
-        var projections: [ProjectionTable: Table] = [:]
-        for table in projectionTables { projections[table] = environment.table(table.name) }
+        var projections: [ProjectionTable: ProjectionTables] = [:]
+        for table in projectionTables {
+            projections[table] = ProjectionTables(current: environment.table(table.name),
+                                                  history: environment.table(Self.historyName(table)))
+        }
         self.projections = projections
     }
+
+    /// The names of every table the ledger needs for `projectionTables`.
+    static func allNames(_ projectionTables: [ProjectionTable]) -> [String] {
+        engineTableNames + projectionTables.flatMap { [$0.name, historyName($0)] }
+    }
+
+    /// The name of the history table of a projection table.
+    static func historyName(_ table: ProjectionTable) -> String { table.name + "@history" }
 
     /// Big-endian bytes of `value`, so that keys sort numerically.
     static func bigEndian(_ value: UInt64) -> [UInt8] {
@@ -47,4 +60,10 @@ struct LedgerTables {
         key.append(contentsOf: bigEndian(number))
         return key
     }
+}
+
+/// The two tables behind one projection table: current rows and their history.
+struct ProjectionTables {
+    let current: Table
+    let history: Table
 }

@@ -1,0 +1,63 @@
+/// How projection rows are laid out in LMDB.
+///
+/// A key is the `StateKey` encoding; one longer than `maximumKeyLength` (LMDB keys are at
+/// most 511 bytes, and a 200-character title can take 800) is stored as its first bytes
+/// followed by the SHA-256 of the whole key, and the whole key is kept in the value.
+///
+/// A value is one flags byte (`present`, `fullKeyFollows`), then, when the key was
+/// shortened, the whole key (`u16` length and bytes), then the row (`StateRowCodec`).
+/// History tables hold `stored key ‖ NUL ‖ big-endian position` → value, where a value
+/// without `present` records a removal.
+enum StoredRow {
+    static let maximumKeyLength = 400
+    private static let present: UInt8 = 1
+    private static let fullKeyFollows: UInt8 = 2
+
+    /// The key under which `encodedKey` is stored.
+    static func storedKey(_ encodedKey: [UInt8]) -> [UInt8] {
+        guard encodedKey.count > maximumKeyLength else { return encodedKey }
+        var key = Array(encodedKey.prefix(maximumKeyLength - SHA256.digestLength))
+        var digest = [UInt8](repeating: 0, count: SHA256.digestLength)
+        encodedKey.withUnsafeBytes { whole in
+            digest.withUnsafeMutableBytes { SHA256.chain(previous: UnsafeRawBufferPointer(start: nil, count: 0), body: whole, into: $0) }
+        }
+        key += digest
+        return key
+    }
+
+    /// The stored value of `row` under `encodedKey` (nil: a removal, in history tables).
+    static func value(_ row: StateRow?, encodedKey: [UInt8]) -> [UInt8] {
+        guard let row else { return [0] }
+        guard encodedKey.count > maximumKeyLength else { return [present] + StateRowCodec.encode(row) }
+        var bytes: [UInt8] = [present | fullKeyFollows]
+        withUnsafeBytes(of: UInt16(encodedKey.count).littleEndian) { bytes.append(contentsOf: $0) }
+        return bytes + encodedKey + StateRowCodec.encode(row)
+    }
+
+    /// The row of a stored value, nil for a removal.
+    static func row(_ value: UnsafeRawBufferPointer) throws -> StateRow? {
+        try decode(key: UnsafeRawBufferPointer(start: nil, count: 0), value: value).1
+    }
+
+    /// Decodes a stored entry: its key (the whole one) and its row, nil for a removal.
+    static func decode(key storedKey: UnsafeRawBufferPointer, value: UnsafeRawBufferPointer) throws -> (StateKey, StateRow?) {
+        guard let flags = value.first else { throw LedgerError(.corruption, "empty read-model value") }
+        guard flags & present != 0 else { return (StateKey(encoded: storedKey), nil) }
+        guard flags & fullKeyFollows != 0 else {
+            return (StateKey(encoded: storedKey), try StateRowCodec.decode(UnsafeRawBufferPointer(rebasing: value.dropFirst())))
+        }
+        guard value.count >= 3 else { throw LedgerError(.corruption, "truncated read-model value") }
+        let length = Int(UInt16(littleEndian: value.loadUnaligned(fromByteOffset: 1, as: UInt16.self)))
+        guard value.count >= 3 + length else { throw LedgerError(.corruption, "truncated read-model value") }
+        let key = StateKey(encoded: UnsafeRawBufferPointer(rebasing: value[3..<(3 + length)]))
+        return (key, try StateRowCodec.decode(UnsafeRawBufferPointer(rebasing: value[(3 + length)...])))
+    }
+
+    /// The history key of `storedKey` at `position`.
+    static func historyKey(_ storedKey: [UInt8], position: UInt64) -> [UInt8] {
+        var key = storedKey
+        key.append(0)
+        key.append(contentsOf: LedgerTables.bigEndian(position))
+        return key
+    }
+}
