@@ -6,7 +6,7 @@ enum QueryCommand {
         name: "query",
         summary: "print a read model",
         help: """
-        usage: ledger query MODEL [ARG] [--orphans|--uncategorized] [--session ID] [--json]
+        usage: ledger query MODEL [ARG] [--orphans|--uncategorized] [--as-of P|T] [--session ID] [--json]
 
         Prints a read model as a table, or as JSON with --json.
         Models:
@@ -17,10 +17,13 @@ enum QueryCommand {
           category-animals CATEGORY    one category and its animals
           animals [--uncategorized]    all animals; --uncategorized: without a live category
           favorites                    favourite dishes, oldest first
-        --session ID shows the read model as if that form session were committed.
+        --as-of P    the state after every event with position <= P
+        --as-of T    the state after every commit recorded at or before the ISO-8601 time T
+                     (e.g. 2026-11-29T23:10:00Z, with fractional seconds or an offset)
+        --session ID the read model as if that form session were committed
         A query for an entity that does not exist exits 1.
         """,
-        options: OptionSpec(flags: ["json", "orphans", "uncategorized"], valued: ["session"]),
+        options: OptionSpec(flags: ["json", "orphans", "uncategorized"], valued: ["session", "as-of"]),
         run: run
     )
 
@@ -39,9 +42,21 @@ enum QueryCommand {
             flags.insert(flag)
         }
         let input = QueryDefinition.Input(argument: arguments.positionals.dropFirst().first, flags: flags)
-        let result = try arguments.value("session").map { try ledger.session($0).query(model, input) }
-            ?? ledger.query(model, input)
+        let result: QueryResult
+        switch (arguments.value("session"), try arguments.value("as-of").map(logPoint)) {
+        case (.some, .some): throw UsageError("--as-of and --session cannot be combined", command: "query")
+        case (.some(let session), nil): result = try ledger.session(session).query(model, input)
+        case (nil, .some(let point)): result = try ledger.query(model, input, asOf: point)
+        case (nil, nil): result = try ledger.query(model, input)
+        }
         print(result, to: context)
+    }
+
+    private static func logPoint(_ text: String) throws -> LogPoint {
+        guard let point = LogPoint(text) else {
+            throw LedgerError(.invalidInput, "--as-of: expected a position (0 to \(Int64.max)) or an ISO-8601 time, got \"\(text)\"")
+        }
+        return point
     }
 
     static func print(_ result: QueryResult, to context: CommandContext) {

@@ -1,0 +1,43 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+extension Ledger {
+    /// Writes a new, fully usable ledger at `outputPath` holding this log up to `position`
+    /// (records copied byte for byte, so ids and hashes are the same) and its read models
+    /// rebuilt from it: its queries equal this ledger's queries as of `position`.
+    @discardableResult
+    public func replay(to position: UInt64, into outputPath: String) throws -> Ledger {
+        var status = stat()
+        guard stat(outputPath, &status) != 0 else { throw LedgerError(.storage, "\(outputPath) already exists") }
+        let target = try Ledger(path: outputPath, domains: catalog.domains)
+        do {
+            try copyLog(to: position, into: target)
+        } catch {
+            unlink(outputPath)
+            unlink(outputPath + "-lock")
+            throw error
+        }
+        return target
+    }
+
+    private func copyLog(to position: UInt64, into target: Ledger) throws {
+        try environment.read { source in
+            try target.environment.write { destination in
+                try source.withCursor(tables.log) { cursor in
+                    var next = try cursor.first()
+                    while let entry = next, LedgerTables.readBigEndian(entry.key) <= position {
+                        let record = try EventRecordView(entry.value, position: LedgerTables.readBigEndian(entry.key))
+                        try destination.put(target.tables.log, entry.key, entry.value, append: true)
+                        let positionKey = Array(entry.key)
+                        try destination.put(target.tables.streams, LedgerTables.streamKey(record.stream, record.version), positionKey)
+                        try destination.put(target.tables.ids, record.id.bytes, positionKey)
+                        next = try cursor.next()
+                    }
+                }
+                _ = try Rebuilder(catalog: target.catalog, tables: target.tables, txn: destination)
+                    .run(domainIndexes: Set(target.catalog.domains.indices), includingLinks: true) { _, _ in }
+            }
+        }
+    }
+}

@@ -1,0 +1,35 @@
+import EventLedger
+
+/// `ledger rebuild [PROJECTION...] [--quiet]`.
+enum RebuildCommand {
+    static let command = Command(
+        name: "rebuild",
+        summary: "drop and rebuild read models from the log",
+        help: """
+        usage: ledger rebuild [PROJECTION...] [--quiet]
+
+        Drops the named read models (all when none is named: artist-songs, animal-category,
+        favorites) and rebuilds them from the log in one transaction; readers see the old
+        state until it commits. Shows progress on stderr (a bar on a terminal, plain lines
+        otherwise; nothing with --quiet) and prints the events per second at the end.
+        """,
+        options: OptionSpec(flags: ["quiet"]),
+        run: run
+    )
+
+    static func run(_ context: CommandContext) throws {
+        let ledger = try context.openLedger(.update)
+        let names = context.arguments.positionals
+        var meter = ProgressMeter(label: "rebuild", quiet: context.arguments.has("quiet"))
+        let report = try ledger.rebuild(names) { applied, total in meter.update(applied, of: total) }
+        meter.finish()
+        let rate = Int(report.eventsPerSecond.rounded())
+        context.output.line("rebuilt \(report.projections.joined(separator: ", ")) from \(report.events) events "
+            + "in \(Self.format(report.seconds)) s (\(rate) events/s)")
+    }
+
+    private static func format(_ seconds: Double) -> String {
+        let hundredths = Int((seconds * 100).rounded())
+        return "\(hundredths / 100).\(hundredths % 100 < 10 ? "0" : "")\(hundredths % 100)"
+    }
+}
