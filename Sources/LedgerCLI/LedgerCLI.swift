@@ -8,8 +8,8 @@ public enum LedgerCLI {
     /// Every command, in the order `ledger --help` lists them.
     static let commands: [Command] = [
         AppendCommand.command, SessionCommand.command, QueryCommand.command, LogCommand.command,
-        HistoryCommand.command, RebuildCommand.command, ReplayCommand.command, VerifyCommand.command,
-        StatsCommand.command,
+        HistoryCommand.command, WatchCommand.command, RebuildCommand.command, ReplayCommand.command,
+        VerifyCommand.command, ExportCommand.command, ImportCommand.command, BackupCommand.command, StatsCommand.command,
     ]
 
     /// Runs `ledger` with `arguments` (without the program name) and returns the exit code.

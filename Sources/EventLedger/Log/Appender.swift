@@ -7,12 +7,13 @@ struct Appender {
     let txn: Transaction
 
     /// Appends `events`; throws (leaving the transaction to be aborted) on the first bad one,
-    /// with `LedgerError.eventIndex` set to its index in `events`.
-    func append(_ events: [PendingEvent], mode: RuleMode) throws -> AppendResult {
+    /// with `LedgerError.eventIndex` set to its index in `events`. The commit is recorded at
+    /// `recordedAt` (default: now), or at the previous commit's time if that is later.
+    func append(_ events: [PendingEvent], mode: RuleMode, recordedAt requestedTime: Timestamp? = nil) throws -> AppendResult {
         guard !events.isEmpty else { throw LedgerError(.invalidInput, "nothing to append") }
         var head = try LogHead(txn, tables)
         let commit = head.commit + 1
-        let recordedAt = max(Timestamp.now(), head.recordedAt)
+        let recordedAt = max(requestedTime ?? Timestamp.now(), head.recordedAt)
         let state = StoredProjectionState(txn, tables: tables.projections)
         var streamVersions: [String: UInt64] = [:]
         var idsInBatch: [EventID: UInt64] = [:]

@@ -155,6 +155,13 @@ final class Environment: @unchecked Sendable {
         return .finished(value)
     }
 
+    /// Runs `body` while the map cannot be resized by this process.
+    func withMapSizeFixed(_ body: () -> Void) {
+        pthread_rwlock_rdlock(mapLock)
+        defer { pthread_rwlock_unlock(mapLock) }
+        body()
+    }
+
     private func growMap() throws {
         pthread_rwlock_wrlock(mapLock)
         defer { pthread_rwlock_unlock(mapLock) }

@@ -33,7 +33,8 @@ enum AppendCommand {
             }
             guard arguments.all("meta").isEmpty else { throw UsageError("option --meta cannot be used with --batch", command: "append") }
             let lines = try BatchFile.parse(readInput(batchPath))
-            let result = try append(lines.map(\.event), context: context) { index in "line \(lines[index].line)" }
+            let ledger = try context.openLedger(.write)
+            let result = try NDJSONLines.locating(lines) { try ledger.append(lines.map(\.value)) }
             AppendReport.print(result, batch: true, context: context)
             return
         }
@@ -56,20 +57,8 @@ enum AppendCommand {
             }
             event.metadata[String(pair[..<equals])] = String(pair[pair.index(after: equals)...])
         }
-        AppendReport.print(try append([event], context: context) { _ in nil }, batch: false, context: context)
+        AppendReport.print(try context.openLedger(.write).append([event]), batch: false, context: context)
     }
-
-    private static func append(_ events: [PendingEvent], context: CommandContext,
-                               locate: (Int) -> String?) throws -> AppendResult {
-        let ledger = try context.openLedger(.write)
-        do {
-            return try ledger.append(events)
-        } catch let error as LedgerError {
-            guard let index = error.eventIndex, let location = locate(index) else { throw error }
-            throw error.prefixed(location)
-        }
-    }
-
 }
 
 private extension ExpectedVersion {

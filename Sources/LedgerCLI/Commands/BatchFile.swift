@@ -3,28 +3,11 @@ import EventLedger
 /// Reads the `--batch` NDJSON format: one `{"type","data","id"?,"expect"?,"metadata"?}` per line.
 enum BatchFile {
     /// The events of the file and, for each, its line number (blank lines are skipped).
-    static func parse(_ bytes: [UInt8]) throws -> [(line: Int, event: PendingEvent)] {
-        var events: [(line: Int, event: PendingEvent)] = []
-        for (index, rawLine) in bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated() {
-            let line = rawLine.last == UInt8(ascii: "\r") ? rawLine.dropLast() : rawLine
-            guard line.contains(where: { $0 != 0x20 && $0 != 0x09 }) else { continue }
-            do {
-                events.append((index + 1, try pendingEvent(line)))
-            } catch let error as LedgerError {
-                throw error.prefixed("line \(index + 1)")
-            }
-        }
-        guard !events.isEmpty else { throw LedgerError(.invalidInput, "the batch holds no events") }
-        return events
+    static func parse(_ bytes: [UInt8]) throws -> [(line: Int, value: PendingEvent)] {
+        try NDJSONLines.parse(bytes, pendingEvent)
     }
 
-    private static func pendingEvent(_ line: ArraySlice<UInt8>) throws -> PendingEvent {
-        let value: JSONValue
-        do {
-            value = try JSONValue.parse(line)
-        } catch {
-            throw LedgerError(.invalidInput, "malformed JSON: \(error)")
-        }
+    private static func pendingEvent(_ value: JSONValue) throws -> PendingEvent {
         guard let object = value.objectValue else { throw LedgerError(.invalidInput, "expected a JSON object") }
         for key in object.keys.sorted() where !["type", "data", "id", "expect", "metadata"].contains(key) {
             throw LedgerError.invalidField(key, "unknown field")

@@ -1,0 +1,111 @@
+/// An event read from another ledger's export (§9 envelope): what an import keeps of it.
+public struct ImportedEvent: Sendable {
+    /// The event's id, kept: re-importing it appends nothing.
+    public let id: EventID
+    /// The event type.
+    public let type: String
+    /// The payload.
+    public let payload: [String: JSONValue]
+    /// The metadata.
+    public let metadata: [String: String]
+    /// The stream the envelope names; it must match the stream the payload derives.
+    public let stream: String
+    /// The commit it belonged to in its ledger; consecutive events of one commit stay one commit.
+    public let sourceCommit: UInt64
+    /// When its commit was recorded in its ledger; kept (never earlier than this ledger's last commit).
+    public let recordedAt: Timestamp
+
+    private static let fields: Set<String> = ["position", "commit", "recordedAt", "id", "stream", "version", "type",
+                                              "schemaVersion", "data", "metadata", "hash"]
+
+    /// Reads an envelope, rejecting unknown, missing and mistyped fields (`.invalidInput`).
+    public init(envelope: JSONValue) throws {
+        guard let object = envelope.objectValue else { throw LedgerError(.invalidInput, "an envelope must be a JSON object") }
+        for key in object.keys.sorted() where !Self.fields.contains(key) { throw LedgerError.invalidField(key, "unknown field") }
+        for key in Self.fields.sorted() where object[key] == nil { throw LedgerError.invalidField(key, "missing") }
+        func number(_ field: String) throws -> UInt64 {
+            guard let value = object[field]?.int64Value, value >= 1 else { throw LedgerError.invalidField(field, "expected a whole number ≥ 1") }
+            return UInt64(value)
+        }
+        func text(_ field: String) throws -> String {
+            guard let value = object[field]?.stringValue else { throw LedgerError.invalidField(field, "expected a string") }
+            return value
+        }
+        _ = try number("position")
+        _ = try number("version")
+        _ = try text("hash")
+        guard object["schemaVersion"] == .int(1) else { throw LedgerError.invalidField("schemaVersion", "only schema version 1 is known") }
+        guard let id = EventID(try text("id")) else { throw LedgerError.invalidField("id", "not a UUID") }
+        guard let recordedAt = Timestamp(iso8601: try text("recordedAt")) else {
+            throw LedgerError.invalidField("recordedAt", "not an ISO-8601 time")
+        }
+        guard let payload = object["data"]?.objectValue else { throw LedgerError.invalidField("data", "expected an object") }
+        guard let metadata = object["metadata"]?.objectValue else { throw LedgerError.invalidField("metadata", "expected an object") }
+        self.id = id
+        type = try text("type")
+        self.payload = payload
+        self.metadata = try metadata.mapValues { value in
+            guard let string = value.stringValue else { throw LedgerError.invalidField("metadata", "values must be strings") }
+            return string
+        }
+        stream = try text("stream")
+        sourceCommit = try number("commit")
+        self.recordedAt = recordedAt
+    }
+}
+
+/// What an import did.
+public struct ImportReport: Sendable, Equatable {
+    /// Events appended.
+    public let appended: Int
+    /// Events skipped because their id was already in the log.
+    public let duplicates: Int
+    /// Commits created.
+    public let commits: Int
+}
+
+extension Ledger {
+    /// Appends events exported from another ledger, all or nothing: every source commit
+    /// becomes one commit here (keeping its time), ids already in the log are skipped, and
+    /// references to entities not yet known are accepted (§4: devices sync out of order).
+    /// On failure `LedgerError.eventIndex` names the failing event.
+    @discardableResult
+    public func importEvents(_ events: [ImportedEvent]) throws -> ImportReport {
+        guard !events.isEmpty else { throw LedgerError(.invalidInput, "nothing to import") }
+        return try environment.write { txn in
+            let appender = Appender(catalog: catalog, tables: tables, txn: txn)
+            var appended = 0, commits = 0, start = 0
+            while start < events.count {
+                var end = start + 1
+                while end < events.count, events[end].sourceCommit == events[start].sourceCommit { end += 1 }
+                let pending = try (start..<end).map { index in try pendingEvent(events[index], index: index) }
+                let headBefore = try LogHead(txn, tables).position
+                do {
+                    let result = try appender.append(pending, mode: .importing, recordedAt: events[start].recordedAt)
+                    let added = result.positions.filter { $0 > headBefore }.count
+                    appended += added
+                    commits += added > 0 ? 1 : 0
+                } catch var error as LedgerError {
+                    error.eventIndex = error.eventIndex.map { start + $0 }
+                    throw error
+                }
+                start = end
+            }
+            return ImportReport(appended: appended, duplicates: events.count - appended, commits: commits)
+        }
+    }
+
+    private func pendingEvent(_ event: ImportedEvent, index: Int) throws -> PendingEvent {
+        let pending = PendingEvent(type: event.type, payload: event.payload, id: event.id, metadata: event.metadata)
+        do {
+            let derived = try catalog.prepare(pending).event.stream
+            guard derived == event.stream else {
+                throw LedgerError.invalidField("stream", "\(event.stream) does not match its data (\(derived))")
+            }
+        } catch var error as LedgerError {
+            error.eventIndex = index
+            throw error
+        }
+        return pending
+    }
+}

@@ -1,0 +1,30 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Wakes up when a file is written, through inotify: no polling loop.
+final class FileChangeSignal {
+    private let descriptor: Int32
+
+    /// Watches `path` for writes.
+    init(path: String) throws {
+        descriptor = inotify_init1(Int32(IN_CLOEXEC | IN_NONBLOCK))
+        guard descriptor >= 0 else { throw LedgerError(.storage, "cannot watch \(path): \(String(cString: strerror(errno)))") }
+        guard inotify_add_watch(descriptor, path, UInt32(IN_MODIFY | IN_CLOSE_WRITE)) >= 0 else {
+            close(descriptor)
+            throw LedgerError(.storage, "cannot watch \(path): \(String(cString: strerror(errno)))")
+        }
+    }
+
+    deinit {
+        close(descriptor)
+    }
+
+    /// Waits until the file is written or `milliseconds` pass; drains pending notifications.
+    func wait(milliseconds: Int32) {
+        var request = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        guard poll(&request, 1, milliseconds) > 0 else { return }
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while buffer.withUnsafeMutableBytes({ read(descriptor, $0.baseAddress, $0.count) }) > 0 {}
+    }
+}

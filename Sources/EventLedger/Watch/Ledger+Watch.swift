@@ -1,0 +1,81 @@
+#if canImport(Dispatch)
+import Dispatch
+#endif
+import Synchronization
+
+/// The events of one commit.
+public struct CommittedBatch: Sendable, Equatable {
+    /// The commit number.
+    public let commit: UInt64
+    /// Its events, in position order.
+    public let events: [RecordedEvent]
+}
+
+extension Ledger {
+    /// Calls `body` with each commit from position `from` on (default: only commits made
+    /// after the call), as soon as any process commits it, until `body` returns false.
+    /// Waits on file-change notifications, not in a busy loop.
+    public func watch(from position: UInt64? = nil, _ body: (CommittedBatch) throws -> Bool) throws {
+        try watch(from: position, until: { false }, body)
+    }
+
+    private func watch(from position: UInt64?, until stopped: () -> Bool, _ body: (CommittedBatch) throws -> Bool) throws {
+        let signal = try FileChangeSignal(path: path)
+        var next = try position ?? head().position + 1
+        while !stopped() {
+            var batches: [CommittedBatch] = []
+            var events: [RecordedEvent] = []
+            try forEachEvent(LogFilter(from: next)) { event in
+                if let last = events.last, last.commit != event.commit {
+                    batches.append(CommittedBatch(commit: last.commit, events: events))
+                    events = []
+                }
+                events.append(event)
+                return true
+            }
+            if let last = events.last { batches.append(CommittedBatch(commit: last.commit, events: events)) }
+            for batch in batches {
+                guard try body(batch) else { return }
+                next = batch.events[batch.events.count - 1].position + 1
+            }
+            signal.wait(milliseconds: 500)
+        }
+    }
+
+    /// The commits from position `from` on (default: those made after the call) as any
+    /// process makes them — for a view that refreshes on commit instead of reloading.
+    /// Ends when the consuming task is cancelled.
+    public func commits(from position: UInt64? = nil) -> AsyncThrowingStream<CommittedBatch, any Error> {
+        let (stream, continuation) = AsyncThrowingStream<CommittedBatch, any Error>.makeStream()
+        let cancelled = CancellationFlag()
+        continuation.onTermination = { _ in cancelled.set() }
+        let start: UInt64
+        do {
+            start = try position ?? head().position + 1
+        } catch {
+            continuation.finish(throwing: error)
+            return stream
+        }
+        DispatchQueue.global().async {
+            do {
+                try self.watch(from: start, until: { cancelled.isSet }) { batch in
+                    continuation.yield(batch)
+                    return !cancelled.isSet
+                }
+                continuation.finish()
+            } catch {
+                continuation.finish(throwing: error)
+            }
+        }
+        return stream
+    }
+}
+
+/// A flag set once, from any thread.
+private final class CancellationFlag: Sendable {
+    private let flag = Atomic<Bool>(false)
+
+    var isSet: Bool { flag.load(ordering: .acquiring) }
+
+    func set() { flag.store(true, ordering: .releasing) }
+}

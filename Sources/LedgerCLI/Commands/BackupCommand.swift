@@ -1,0 +1,24 @@
+import EventLedger
+
+/// `ledger backup DEST`.
+enum BackupCommand {
+    static let command = Command(
+        name: "backup",
+        summary: "write a consistent compacted copy of the ledger",
+        help: """
+        usage: ledger backup DEST
+
+        Writes a consistent, compacted copy of the ledger to the new file DEST while other
+        processes keep appending. The copy is a complete ledger (`ledger verify --ledger DEST`).
+        """,
+        options: OptionSpec(),
+        run: run
+    )
+
+    static func run(_ context: CommandContext) throws {
+        try context.arguments.requirePositionals(["DEST"], command: "backup")
+        let destination = context.arguments.positionals[0]
+        try context.openLedger(.read).backup(to: destination)
+        context.output.line("backed up \(context.ledgerPath) to \(destination)")
+    }
+}

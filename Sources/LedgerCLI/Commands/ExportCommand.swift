@@ -1,0 +1,31 @@
+import EventLedger
+
+/// `ledger export [--from P] [--to P]`.
+enum ExportCommand {
+    static let command = Command(
+        name: "export",
+        summary: "write the log as NDJSON envelopes",
+        help: """
+        usage: ledger export [--from P] [--to P]
+
+        Writes the log's events (positions P through P) to standard output as NDJSON
+        envelopes (§9): position, commit, recordedAt, id, stream, version, type,
+        schemaVersion, data, metadata, hash. `ledger import` reads them back.
+        """,
+        options: OptionSpec(valued: ["from", "to"]),
+        run: run
+    )
+
+    static func run(_ context: CommandContext) throws {
+        let arguments = context.arguments
+        try arguments.requirePositionals([], command: "export")
+        let filter = LogFilter(
+            from: try arguments.value("from").map { try positiveNumber($0, option: "from") } ?? 1,
+            to: try arguments.value("to").map { try positiveNumber($0, option: "to") }
+        )
+        try context.openLedger(.read).forEachEvent(filter) { event in
+            context.output.json(event.envelope)
+            return true
+        }
+    }
+}

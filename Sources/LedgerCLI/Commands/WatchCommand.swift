@@ -1,0 +1,38 @@
+import EventLedger
+
+/// `ledger watch [--from P] [--type T] [--json]`.
+enum WatchCommand {
+    static let command = Command(
+        name: "watch",
+        summary: "print events as any process commits them",
+        help: """
+        usage: ledger watch [--from P] [--type T] [--json]
+
+        Prints each new event as soon as any process commits it, until interrupted.
+          --from P   start with the events from position P (default: only new ones)
+          --type T   only events of type T
+          --json     NDJSON envelopes instead of readable lines
+        """,
+        options: OptionSpec(flags: ["json"], valued: ["from", "type"]),
+        run: run
+    )
+
+    static func run(_ context: CommandContext) throws {
+        let arguments = context.arguments
+        try arguments.requirePositionals([], command: "watch")
+        let from = try arguments.value("from").map { try positiveNumber($0, option: "from") }
+        let type = arguments.value("type")
+        try context.openLedger(.read).watch(from: from) { batch in
+            for event in batch.events where type == nil || event.type == type {
+                if context.json {
+                    context.output.json(event.envelope)
+                } else {
+                    context.output.line("\(event.position)  \(event.recordedAt)  \(event.stream) v\(event.version)  "
+                        + "\(event.type)  \(event.data.serializedString())")
+                }
+            }
+            context.output.flush()
+            return true
+        }
+    }
+}
