@@ -36,6 +36,7 @@ public final class Ledger: Sendable {
     let environment: Environment
     let catalog: EventCatalog
     let tables: LedgerTables
+    private let groupCommit = GroupCommit()
 
     /// Opens the ledger at `path` with the given domains plugged in.
     public init(path: String, domains: [any LedgerDomain], options: Options = Options()) throws {
@@ -63,12 +64,13 @@ public final class Ledger: Sendable {
     /// Appends events as one atomic commit: all of them and their read-model changes, or nothing.
     ///
     /// Each event is checked against the ledger plus the earlier events of the batch.
+    /// Appends made at the same time from several threads share one durable write.
     /// Events whose id is already in the log are not appended again; their original
     /// position is reported. On failure `LedgerError.eventIndex` names the failing event.
     @discardableResult
     public func append(_ events: [PendingEvent], mode: RuleMode = .strict) throws -> AppendResult {
-        try environment.write { txn in
-            try Appender(catalog: catalog, tables: tables, txn: txn).append(events, mode: mode)
+        try groupCommit.append(events, mode: mode, in: environment) { [catalog, tables] txn in
+            Appender(catalog: catalog, tables: tables, txn: txn)
         }
     }
 

@@ -41,7 +41,13 @@ struct Rebuilder {
             }
         }
         for index in domainIndexes {
-            try txn.put(tables.checkpoints, Array(catalog.domains[index].projectionName.utf8), LedgerTables.bigEndian(head.position))
+            let name = Array(catalog.domains[index].projectionName.utf8)
+            // Like appends, which write checkpoints with every commit: an empty log has none.
+            if head.position > 0 {
+                try txn.put(tables.checkpoints, name, LedgerTables.bigEndian(head.position))
+            } else {
+                try txn.delete(tables.checkpoints, name)
+            }
         }
         progress(applied, head.position)
         return applied

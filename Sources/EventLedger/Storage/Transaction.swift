@@ -69,14 +69,35 @@ final class Transaction {
     /// Runs `body` in a child of this write transaction and always rolls the child back:
     /// it sees and may change everything, and leaves this transaction as it was.
     func withRolledBackChild<T>(_ body: (Transaction) throws -> T) throws -> T {
+        try withChild(keepingChanges: false, body)
+    }
+
+    /// Runs `body` in a child of this write transaction whose changes become part of this
+    /// one when `body` returns, and are rolled back alone when it throws.
+    func withCommittedChild<T>(_ body: (Transaction) throws -> T) throws -> T {
+        try withChild(keepingChanges: true, body)
+    }
+
+    private func withChild<T>(keepingChanges: Bool, _ body: (Transaction) throws -> T) throws -> T {
         var child: OpaquePointer?
         try lmdbCheck(mdb_txn_begin(mdb_txn_env(handle), handle, 0, &child), "cannot begin nested transaction")
         let transaction = Transaction(handle: child!)
-        defer {
+        let value: T
+        do {
+            value = try body(transaction)
+        } catch {
             mdb_txn_abort(child)
             if transaction.hitMapFull { hitMapFull = true }
+            throw error
         }
-        return try body(transaction)
+        guard keepingChanges else {
+            mdb_txn_abort(child)
+            return value
+        }
+        let code = mdb_txn_commit(child)
+        if code == MDB_MAP_FULL { hitMapFull = true }
+        try lmdbCheck(code, "cannot commit nested transaction")
+        return value
     }
 
     /// Opens a cursor over `table`, valid until `body` returns.

@@ -44,7 +44,7 @@ final class LedgerSandbox {
     @discardableResult
     func write(_ name: String, _ text: String) throws -> String {
         let file = path(name)
-        try text.write(toFile: file, atomically: true, encoding: .utf8)
+        try Data(text.utf8).write(to: URL(fileURLWithPath: file))
         return file
     }
 

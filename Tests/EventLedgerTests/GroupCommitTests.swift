@@ -1,0 +1,60 @@
+import Dispatch
+import Testing
+@testable import EventLedger
+import LedgerTestSupport
+
+@Suite struct GroupCommitTests {
+    @Test func concurrentAppendsFromManyThreadsAreEachTheirOwnCommit() throws {
+        try withNotesLedger { ledger, _ in
+            let threads = 8, perThread = 40
+            let failures = Counter()
+            DispatchQueue.concurrentPerform(iterations: threads) { thread in
+                for index in 0..<perThread {
+                    do {
+                        try ledger.append(NoteCreated(noteId: "t\(thread)-\(index)", text: "note"))
+                    } catch {
+                        failures.increment()
+                    }
+                }
+            }
+            #expect(failures.value == 0)
+            let head = try ledger.head()
+            #expect(head.position == UInt64(threads * perThread))
+            #expect(head.commit == UInt64(threads * perThread))
+            let report = try ledger.verify()
+            #expect(report.isIntact)
+        }
+    }
+
+    @Test func aRejectedAppendInAGroupFailsAloneAndTheOthersCommit() throws {
+        try withNotesLedger { ledger, _ in
+            let rejected = Counter()
+            DispatchQueue.concurrentPerform(iterations: 16) { index in
+                do {
+                    if index % 4 == 0 {
+                        try ledger.append(NoteEdited(noteId: "missing-\(index)", text: "x"))
+                    } else {
+                        try ledger.append(NoteCreated(noteId: "n\(index)", text: "note"))
+                    }
+                } catch let error as LedgerError where error.kind == .ruleViolation {
+                    rejected.increment()
+                } catch {}
+            }
+            #expect(rejected.value == 4)
+            let head = try ledger.head()
+            let report = try ledger.verify()
+            #expect(head.position == 12)
+            #expect(report.isIntact)
+        }
+    }
+}
+
+/// A thread-safe counter for tests.
+private final class Counter: @unchecked Sendable {
+    private let queue = DispatchQueue(label: "counter")
+    private var count = 0
+
+    func increment() { queue.sync { count += 1 } }
+
+    var value: Int { queue.sync { count } }
+}
