@@ -33,11 +33,16 @@ let package = Package(
             // costs about as much as one `sqlite3` insert.
             linkerSettings: [.unsafeFlags(["-static-stdlib"], .when(configuration: .release))]
         ),
+        .target(name: "LedgerWorkload", dependencies: ["EventLedger", "Music", "Animals", "Favorites"]),
+        .executableTarget(name: "ledger-bench", dependencies: ["LedgerWorkload", "EventLedger", "Music"],
+                          path: "Sources/LedgerBench"),
         .target(name: "LedgerTestSupport", dependencies: ["EventLedger"], path: "Tests/LedgerTestSupport"),
         .testTarget(name: "EventLedgerTests", dependencies: ["EventLedger", "LedgerTestSupport"]),
         .testTarget(name: "MusicTests", dependencies: ["Music", "EventLedger", "LedgerTestSupport"]),
         .testTarget(name: "AnimalsTests", dependencies: ["Animals", "EventLedger", "LedgerTestSupport"]),
         .testTarget(name: "FavoritesTests", dependencies: ["Favorites", "EventLedger", "LedgerTestSupport"]),
+        .testTarget(name: "LedgerWorkloadTests",
+                    dependencies: ["LedgerWorkload", "EventLedger", "Music", "Animals", "Favorites", "LedgerTestSupport"]),
         .testTarget(name: "LedgerCLITests", dependencies: ["LedgerCLI", "EventLedger", "Music", "Animals", "Favorites"]),
     ],
     swiftLanguageModes: [.v6]

@@ -13,7 +13,6 @@ struct HistoricalProjectionState: ProjectionReader {
 
     func row(_ table: ProjectionTable, _ key: StateKey) throws -> StateRow? {
         let storedKey = StoredRow.storedKey(key.encoded())
-        guard position < UInt64.max else { return nil }
         return try txn.withCursor(history(table)) { cursor in
             guard let entry = try cursor.seek(before: StoredRow.historyKey(storedKey, position: position + 1)),
                   entry.key.count == storedKey.count + 9, entry.key.starts(with: storedKey), entry.key[storedKey.count] == 0
@@ -22,31 +21,22 @@ struct HistoricalProjectionState: ProjectionReader {
         }
     }
 
+    /// Visits each row under the prefix once: one seek to its last version at or before
+    /// `position`, one seek past its later versions. Versions are never scanned one by one.
     func forEach(_ table: ProjectionTable, prefix: StateKey, _ body: (StateKey, StateRow) throws -> Bool) throws {
+        let encodedPrefix = prefix.encoded(asPrefix: true)
         try txn.withCursor(history(table)) { cursor in
-            var groupKey: [UInt8] = []
-            var latest: Cursor.Entry?
-            func emitLatest() throws -> Bool {
-                guard let found = latest else { return true }
-                latest = nil
-                let (key, row) = try StoredRow.decode(key: UnsafeRawBufferPointer(rebasing: found.key.dropLast(9)), value: found.value)
-                guard let row else { return true }
-                return try body(key, row)
-            }
-            var stopped = false
-            try cursor.scan(prefix: prefix.encoded(asPrefix: true)) { entry in
-                let storedKey = entry.key.dropLast(9)
-                if !storedKey.elementsEqual(groupKey) {
-                    guard try emitLatest() else {
-                        stopped = true
-                        return false
-                    }
-                    groupKey = Array(storedKey)
+            var entry = encodedPrefix.isEmpty ? try cursor.first() : try cursor.seek(atLeast: encodedPrefix)
+            while let current = entry, current.key.starts(with: encodedPrefix) {
+                let storedKey = Array(current.key.dropLast(9))
+                if let version = try cursor.seek(before: StoredRow.historyKey(storedKey, position: position + 1)),
+                   version.key.count == storedKey.count + 9, version.key.starts(with: storedKey) {
+                    let (key, row) = try StoredRow.decode(key: UnsafeRawBufferPointer(rebasing: version.key.dropLast(9)),
+                                                          value: version.value)
+                    if let row, try !body(key, row) { return }
                 }
-                if LedgerTables.readBigEndian(entry.key, at: entry.key.count - 8) <= position { latest = entry }
-                return true
+                entry = try cursor.seek(atLeast: storedKey + StoredRow.afterEveryVersion)
             }
-            if !stopped { _ = try emitLatest() }
         }
     }
 }

@@ -53,6 +53,11 @@ enum StoredRow {
         return (key, try StateRowCodec.decode(UnsafeRawBufferPointer(rebasing: value[(3 + length)...])))
     }
 
+    /// Appended to a stored key, sorts after all its history keys and before any longer key
+    /// extending it: positions stay below 2^56, so their first byte is 0, and key
+    /// components are never empty.
+    static let afterEveryVersion: [UInt8] = [0, 1]
+
     /// The history key of `storedKey` at `position`.
     static func historyKey(_ storedKey: [UInt8], position: UInt64) -> [UInt8] {
         var key = storedKey

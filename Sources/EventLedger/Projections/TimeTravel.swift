@@ -43,7 +43,7 @@ extension Ledger {
     private func position(of point: LogPoint, _ txn: Transaction) throws -> UInt64 {
         switch point {
         case .position(let position):
-            return position
+            return min(position, UInt64(Int64.max))
         case .time(let time):
             var low: UInt64 = 0
             var high = try LogHead(txn, tables).position

@@ -49,6 +49,7 @@ final class Transaction {
             var k = MDB_val(mv_size: buffer.count, mv_data: UnsafeMutableRawPointer(mutating: buffer.baseAddress))
             let code = mdb_del(handle, table.dbi, &k, nil)
             if code == MDB_NOTFOUND { return false }
+            if code == MDB_MAP_FULL { hitMapFull = true }
             try lmdbCheck(code, "cannot delete from table \(table.name)")
             return true
         }
@@ -56,7 +57,9 @@ final class Transaction {
 
     /// Removes every entry of `table`, keeping the table.
     func clear(_ table: Table) throws {
-        try lmdbCheck(mdb_drop(handle, table.dbi, 0), "cannot clear table \(table.name)")
+        let code = mdb_drop(handle, table.dbi, 0)
+        if code == MDB_MAP_FULL { hitMapFull = true }
+        try lmdbCheck(code, "cannot clear table \(table.name)")
     }
 
     /// Number of entries in `table`.

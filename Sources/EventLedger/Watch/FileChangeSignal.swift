@@ -21,10 +21,13 @@ final class FileChangeSignal {
     }
 
     /// Waits until the file is written or `milliseconds` pass; drains pending notifications.
-    func wait(milliseconds: Int32) {
+    /// Returns whether the file was written.
+    @discardableResult
+    func wait(milliseconds: Int32) -> Bool {
         var request = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-        guard poll(&request, 1, milliseconds) > 0 else { return }
+        guard poll(&request, 1, milliseconds) > 0 else { return false }
         var buffer = [UInt8](repeating: 0, count: 4096)
         while buffer.withUnsafeMutableBytes({ read(descriptor, $0.baseAddress, $0.count) }) > 0 {}
+        return true
     }
 }

@@ -22,6 +22,9 @@ extension Ledger {
     private func watch(from position: UInt64?, until stopped: () -> Bool, _ body: (CommittedBatch) throws -> Bool) throws {
         let signal = try FileChangeSignal(path: path)
         var next = try position ?? head().position + 1
+        // LMDB publishes a commit to readers just after its last write to the file, so a
+        // wake-up may still see the old state: then look again shortly, a few times.
+        var recheckDelays: ArraySlice<Int32> = []
         while !stopped() {
             var batches: [CommittedBatch] = []
             var events: [RecordedEvent] = []
@@ -38,7 +41,12 @@ extension Ledger {
                 guard try body(batch) else { return }
                 next = batch.events[batch.events.count - 1].position + 1
             }
-            signal.wait(milliseconds: 500)
+            if !batches.isEmpty { recheckDelays = [] }
+            if let delay = recheckDelays.popFirst() {
+                signal.wait(milliseconds: delay)
+            } else if signal.wait(milliseconds: 500) {
+                recheckDelays = [1, 2, 5, 10, 20, 50]
+            }
         }
     }
 

@@ -1,0 +1,61 @@
+/// The 17 event types of §3 with how often the generator picks each: mostly additions
+/// and edits, some deletions, favourites coming and going.
+enum EventKind: CaseIterable {
+    case artistCreated, artistRenamed, artistDeleted
+    case songAdded, songRetitled, songReassigned, songDeleted
+    case categoryCreated, categoryRenamed, categoryDeleted
+    case animalAdded, animalRenamed, animalDietChanged, animalRecategorized, animalRemoved
+    case favoriteAdded, favoriteRemoved
+
+    /// Relative frequency, out of 100. Creations outnumber deletions, so every pool keeps growing.
+    var weight: Int {
+        switch self {
+        case .artistCreated: 5
+        case .artistRenamed: 3
+        case .artistDeleted: 1
+        case .songAdded: 24
+        case .songRetitled: 7
+        case .songReassigned: 3
+        case .songDeleted: 2
+        case .categoryCreated: 2
+        case .categoryRenamed: 2
+        case .categoryDeleted: 1
+        case .animalAdded: 18
+        case .animalRenamed: 5
+        case .animalDietChanged: 4
+        case .animalRecategorized: 3
+        case .animalRemoved: 2
+        case .favoriteAdded: 12
+        case .favoriteRemoved: 6
+        }
+    }
+
+    /// The kind that is always possible and makes this one possible later: the creation of
+    /// the entity it edits (an edit of nothing live becomes that creation instead).
+    var creation: EventKind {
+        switch self {
+        case .artistCreated, .artistRenamed, .artistDeleted: .artistCreated
+        case .songAdded, .songRetitled, .songReassigned, .songDeleted: .songAdded
+        case .categoryCreated, .categoryRenamed, .categoryDeleted: .categoryCreated
+        case .animalAdded, .animalRenamed, .animalDietChanged, .animalRecategorized, .animalRemoved: .animalAdded
+        case .favoriteAdded, .favoriteRemoved: .favoriteAdded
+        }
+    }
+
+    /// Whether the event creates an entity, whose stream therefore must not exist yet.
+    var createsEntity: Bool {
+        [.artistCreated, .songAdded, .categoryCreated, .animalAdded].contains(self)
+    }
+
+    private static let totalWeight = allCases.reduce(0) { $0 + $1.weight }
+
+    /// A kind drawn by weight.
+    static func random(using random: inout SplitMix64) -> EventKind {
+        var draw = Int.random(in: 0..<totalWeight, using: &random)
+        for kind in allCases {
+            if draw < kind.weight { return kind }
+            draw -= kind.weight
+        }
+        preconditionFailure("weights do not add up to totalWeight")
+    }
+}

@@ -1,0 +1,321 @@
+import Testing
+@testable import EventLedger
+import LedgerTestSupport
+
+/// Interchange (§9) at the library level: the envelope of a recorded event, reading it
+/// back with `ImportedEvent(envelope:)`, and `Ledger.importEvents`: ids kept, deduplicated,
+/// commit grouping and times kept, all or nothing.
+@Suite struct ImportExportTests {
+    static let envelopeKeys = ["commit", "data", "hash", "id", "metadata", "position", "recordedAt", "schemaVersion",
+                               "stream", "type", "version"]
+
+    /// Every event of `ledger`, oldest first.
+    func events(_ ledger: Ledger) throws -> [RecordedEvent] {
+        var events: [RecordedEvent] = []
+        try ledger.forEachEvent { events.append($0); return true }
+        return events
+    }
+
+    /// The export of `ledger`: one serialized envelope per event.
+    func export(_ ledger: Ledger) throws -> [String] {
+        try events(ledger).map { $0.envelope.serializedString() }
+    }
+
+    /// The events of `ledger` read back from their envelopes, as an import of its export reads them.
+    func exported(_ ledger: Ledger) throws -> [ImportedEvent] {
+        try events(ledger).map { try ImportedEvent(envelope: $0.envelope) }
+    }
+
+    /// A source ledger with three commits, metadata, and a cascade.
+    func fillSource(_ ledger: Ledger) throws {
+        try ledger.append(NoteCreated(noteId: "a", text: "one", folderId: "f"), metadata: ["user": "ann", "device": "phone"])
+        try ledger.append([
+            PendingEvent(NoteEdited(noteId: "a", text: "two")),
+            PendingEvent(NoteCreated(noteId: "b", text: "three", folderId: "f")),
+            PendingEvent(NoteCreated(noteId: "c", text: "four")),
+        ])
+        try ledger.append(FolderDeleted(folderId: "f"))
+    }
+
+    /// The envelope of `event` with `field` replaced by `value` (removed when nil).
+    func envelope(_ event: RecordedEvent, _ field: String, _ value: JSONValue?) throws -> JSONValue {
+        var object = try #require(event.envelope.objectValue)
+        object[field] = value
+        return .object(object)
+    }
+
+    // MARK: - The envelope
+
+    @Test func anEnvelopeReadsBackIntoWhatAnImportKeeps() throws {
+        try withNotesLedger { source, _ in
+            try fillSource(source)
+            let recorded = try events(source)
+            #expect(recorded.count == 5)
+            for event in recorded {
+                #expect(event.envelope.objectValue?.keys.sorted() == Self.envelopeKeys)
+                let imported = try ImportedEvent(envelope: event.envelope)
+                #expect(imported.id == event.id)
+                #expect(imported.type == event.type)
+                #expect(JSONValue.object(imported.payload) == event.data)
+                #expect(imported.metadata == event.metadata)
+                #expect(imported.stream == event.stream)
+                #expect(imported.sourceCommit == event.commit)
+                #expect(imported.recordedAt == event.recordedAt)
+            }
+            #expect(recorded[0].metadata == ["user": "ann", "device": "phone"])
+            // The envelope's text form parses back to the same envelope.
+            let text = recorded[1].envelope.serializedString()
+            #expect(try JSONValue.parse(text) == recorded[1].envelope)
+        }
+    }
+
+    @Test(arguments: ImportExportTests.envelopeKeys)
+    func anEnvelopeMissingAKeyIsInvalidInputNamingIt(key: String) throws {
+        try withNotesLedger { source, _ in
+            try source.append(NoteCreated(noteId: "a", text: "one"))
+            let event = try #require(try events(source).first)
+            let error = #expect(throws: LedgerError.self) { try ImportedEvent(envelope: try envelope(event, key, nil)) }
+            #expect(error?.kind == .invalidInput)
+            #expect(error?.subject == key)
+            #expect(error?.message.contains(key) == true)
+        }
+    }
+
+    @Test(arguments: [
+        ("extra", JSONValue.int(1), "extra"),
+        ("id", .string("not-a-uuid"), "id"),
+        ("id", .int(7), "id"),
+        ("schemaVersion", .int(2), "schemaVersion"),
+        ("schemaVersion", .string("1"), "schemaVersion"),
+        ("recordedAt", .string("yesterday"), "recordedAt"),
+        ("data", .array([]), "data"),
+        ("metadata", .object(["user": .int(1)]), "metadata"),
+        ("position", .int(0), "position"),
+        ("commit", .string("1"), "commit"),
+        ("version", .double(1.5), "version"),
+        ("hash", .null, "hash"),
+        ("type", .bool(true), "type"),
+        ("stream", .int(3), "stream"),
+    ])
+    func aMalformedEnvelopeIsInvalidInputNamingTheField(field: String, value: JSONValue, named: String) throws {
+        try withNotesLedger { source, _ in
+            try source.append(NoteCreated(noteId: "a", text: "one"))
+            let event = try #require(try events(source).first)
+            let error = #expect(throws: LedgerError.self) { try ImportedEvent(envelope: try envelope(event, field, value)) }
+            #expect(error?.kind == .invalidInput)
+            #expect(error?.subject == named)
+        }
+    }
+
+    @Test func anEnvelopeMustBeAnObject() {
+        for value: JSONValue in [.array([]), .string("{}"), .null, .int(1)] {
+            let error = #expect(throws: LedgerError.self) { try ImportedEvent(envelope: value) }
+            #expect(error?.kind == .invalidInput)
+        }
+    }
+
+    // MARK: - Importing
+
+    @Test func importingAnExportIntoAnEmptyLedgerReproducesItExactly() throws {
+        try withNotesLedger { source, _ in
+            try fillSource(source)
+            try withNotesLedger { target, _ in
+                let report = try target.importEvents(exported(source))
+                #expect(report == ImportReport(appended: 5, duplicates: 0, commits: 3))
+                // Same commit grouping and times, hence same positions, versions and hashes.
+                #expect(try export(target) == export(source))
+                #expect(try queryJSON(target, "notes") == queryJSON(source, "notes"))
+                #expect(try target.history(of: "note-b").map(\.type) == ["NoteCreated", "FolderDeleted"])
+                #expect(try target.verify().isIntact)
+                let stats = try target.stats()
+                #expect(stats.events == 5 && stats.commits == 3)
+                #expect(stats.eventsByType == ["NoteCreated": 3, "NoteEdited": 1, "FolderDeleted": 1])
+                #expect(stats.checkpoints == ["notes": 5])
+            }
+        }
+    }
+
+    @Test func reimportingAppendsNothing() throws {
+        try withNotesLedger { source, _ in
+            try fillSource(source)
+            try withNotesLedger { target, _ in
+                try target.importEvents(exported(source))
+                let before = try snapshot(target, NotesDomain())
+                let exportBefore = try export(target)
+                let again = try target.importEvents(exported(source))
+                #expect(again == ImportReport(appended: 0, duplicates: 5, commits: 0))
+                #expect(try snapshot(target, NotesDomain()) == before)
+                #expect(try export(target) == exportBefore)
+                #expect(try target.stats().commits == 3)
+            }
+        }
+    }
+
+    @Test func anOverlappingImportAppendsOnlyTheNewIds() throws {
+        try withNotesLedger { source, _ in
+            try fillSource(source)
+            let all = try exported(source)
+            try withNotesLedger { target, _ in
+                // The first commit arrives first, then the whole export.
+                #expect(try target.importEvents([all[0]]) == ImportReport(appended: 1, duplicates: 0, commits: 1))
+                let report = try target.importEvents(all)
+                #expect(report == ImportReport(appended: 4, duplicates: 1, commits: 2))
+                #expect(try events(target).map(\.id) == all.map(\.id))
+                #expect(try export(target) == export(source))
+            }
+        }
+    }
+
+    @Test func importingIntoANonEmptyLedgerKeepsIdsAndGivesNewPositions() throws {
+        try withNotesLedger { source, _ in
+            try fillSource(source)
+            let sourceEvents = try events(source)
+            try withNotesLedger { target, _ in
+                try target.append(NoteCreated(noteId: "local", text: "mine"))
+                try target.append(NoteEdited(noteId: "local", text: "still mine"))
+                let report = try target.importEvents(exported(source))
+                #expect(report == ImportReport(appended: 5, duplicates: 0, commits: 3))
+                let all = try events(target)
+                #expect(all.count == 7)
+                let arrived = Array(all.suffix(5))
+                #expect(arrived.map(\.position) == [3, 4, 5, 6, 7])
+                #expect(arrived.map(\.commit) == [3, 4, 4, 4, 5])
+                #expect(arrived.map(\.id) == sourceEvents.map(\.id))
+                #expect(arrived.map(\.type) == sourceEvents.map(\.type))
+                #expect(arrived.map(\.stream) == sourceEvents.map(\.stream))
+                #expect(arrived.map(\.version) == sourceEvents.map(\.version))
+                #expect(arrived.map(\.data) == sourceEvents.map(\.data))
+                #expect(arrived.map(\.metadata) == sourceEvents.map(\.metadata))
+                // Commit times never go backwards.
+                for (earlier, later) in zip(all, all.dropFirst()) { #expect(earlier.recordedAt <= later.recordedAt) }
+                #expect(try queryJSON(target, "notes") == #"["four","still mine"]"#)
+                #expect(try target.verify().isIntact)
+            }
+        }
+    }
+
+    @Test func consecutiveEventsOfOneSourceCommitStayOneCommitAndKeepItsTime() throws {
+        try withNotesLedger { ledger, _ in
+            let time = try #require(Timestamp(iso8601: "2026-01-02T03:04:05.123456Z"))
+            func envelope(_ commit: Int64, _ type: String, _ data: JSONValue, stream: String) -> JSONValue {
+                .object([
+                    "position": .int(99), "commit": .int(commit), "recordedAt": .string(time.description),
+                    "id": .string(EventID.generate().description), "stream": .string(stream), "version": .int(1),
+                    "type": .string(type), "schemaVersion": .int(1), "data": data, "metadata": .object([:]),
+                    "hash": .string(String(repeating: "0", count: 64)),
+                ])
+            }
+            let file = try [
+                envelope(7, "NoteCreated", .object(["noteId": .string("a"), "text": .string("x")]), stream: "note-a"),
+                envelope(7, "NoteCreated", .object(["noteId": .string("b"), "text": .string("y")]), stream: "note-b"),
+                envelope(9, "NoteEdited", .object(["noteId": .string("a"), "text": .string("z")]), stream: "note-a"),
+                envelope(7, "NoteCreated", .object(["noteId": .string("c"), "text": .string("w")]), stream: "note-c"),
+            ].map(ImportedEvent.init(envelope:))
+            let report = try ledger.importEvents(file)
+            #expect(report == ImportReport(appended: 4, duplicates: 0, commits: 3))
+            let recorded = try events(ledger)
+            #expect(recorded.map(\.commit) == [1, 1, 2, 3])
+            #expect(recorded.map(\.position) == [1, 2, 3, 4])
+            #expect(recorded.map(\.version) == [1, 1, 2, 1])
+            #expect(recorded.allSatisfy { $0.recordedAt == time })
+            // The envelope's hash is the chain of this ledger, not the one the file carried.
+            #expect(recorded.allSatisfy { $0.hash != String(repeating: "0", count: 64) })
+            #expect(try ledger.verify().isIntact)
+        }
+    }
+
+    @Test func anImportedCommitIsNeverRecordedBeforeTheLastCommit() throws {
+        try withNotesLedger { source, _ in
+            try source.append(NoteCreated(noteId: "old", text: "from the past"))
+            let old = try exported(source)
+            try withNotesLedger { target, _ in
+                let local = try target.append(NoteCreated(noteId: "new", text: "now"))
+                #expect(local.recordedAt >= old[0].recordedAt)
+                try target.importEvents(old)
+                let recorded = try events(target)
+                #expect(recorded.count == 2)
+                #expect(recorded[1].recordedAt >= recorded[0].recordedAt)
+            }
+        }
+    }
+
+    @Test func aStreamThatDoesNotMatchItsDataAppendsNothingAndNamesTheEvent() throws {
+        try withNotesLedger { source, _ in
+            try fillSource(source)
+            let recorded = try events(source)
+            var file = try exported(source)
+            file[3] = try ImportedEvent(envelope: envelope(recorded[3], "stream", .string("note-zzz")))
+            try withNotesLedger { target, _ in
+                try target.append(NoteCreated(noteId: "local", text: "mine"))
+                let before = try snapshot(target, NotesDomain())
+                let error = #expect(throws: LedgerError.self) { try target.importEvents(file) }
+                #expect(error?.kind == .invalidInput)
+                #expect(error?.eventIndex == 3)
+                #expect(error?.subject == "stream")
+                #expect(try snapshot(target, NotesDomain()) == before)
+            }
+        }
+    }
+
+    @Test func anUnknownEventTypeAppendsNothingAndNamesTheEvent() throws {
+        try withNotesLedger { source, _ in
+            try fillSource(source)
+            let recorded = try events(source)
+            var file = try exported(source)
+            file[4] = try ImportedEvent(envelope: envelope(recorded[4], "type", .string("FolderVanished")))
+            try withNotesLedger { target, _ in
+                let error = #expect(throws: LedgerError.self) { try target.importEvents(file) }
+                #expect(error?.kind == .invalidInput)
+                #expect(error?.eventIndex == 4)
+                #expect(error?.message.contains("FolderVanished") == true)
+                let head = try target.head()
+                #expect(head.position == 0, "nothing appended")
+            }
+        }
+    }
+
+    @Test func aBadPayloadAppendsNothing() throws {
+        try withNotesLedger { source, _ in
+            try fillSource(source)
+            let recorded = try events(source)
+            var file = try exported(source)
+            file[2] = try ImportedEvent(envelope: envelope(recorded[2], "data", .object([
+                "noteId": .string("b"), "text": .string("three"), "folderId": .string("f"), "colour": .string("red"),
+            ])))
+            try withNotesLedger { target, _ in
+                let error = #expect(throws: LedgerError.self) { try target.importEvents(file) }
+                #expect(error?.kind == .invalidInput)
+                #expect(error?.eventIndex == 2)
+                #expect(error?.message.contains("colour") == true)
+                let head = try target.head()
+                #expect(head.position == 0, "nothing appended")
+            }
+        }
+    }
+
+    @Test func aRuleViolationInALaterCommitAppendsNothingAndNamesTheEvent() throws {
+        try withNotesLedger { source, _ in
+            try fillSource(source)
+            try withNotesLedger { target, _ in
+                // The target already has a note "c": the source's third commit creates it again.
+                try target.append(NoteCreated(noteId: "c", text: "taken"))
+                let before = try snapshot(target, NotesDomain())
+                let error = #expect(throws: LedgerError.self) { try target.importEvents(exported(source)) }
+                #expect(error?.kind == .ruleViolation)
+                #expect(error?.eventIndex == 3)
+                #expect(error?.subject == "note-c")
+                #expect(try snapshot(target, NotesDomain()) == before)
+                #expect(try events(target).count == 1)
+            }
+        }
+    }
+
+    @Test func importingNothingIsInvalidInput() throws {
+        try withNotesLedger { ledger, _ in
+            let error = #expect(throws: LedgerError.self) { try ledger.importEvents([]) }
+            #expect(error?.kind == .invalidInput)
+            let head = try ledger.head()
+            #expect(head.position == 0, "nothing appended")
+        }
+    }
+}
