@@ -1,6 +1,3 @@
-#if canImport(Dispatch)
-import Dispatch
-#endif
 import Synchronization
 
 /// The events of one commit.
@@ -52,7 +49,7 @@ extension Ledger {
 
     /// The commits from position `from` on (default: those made after the call) as any
     /// process makes them — for a view that refreshes on commit instead of reloading.
-    /// Ends when the consuming task is cancelled.
+    /// Ends when the consuming task is cancelled or the sequence is dropped.
     public func commits(from position: UInt64? = nil) -> AsyncThrowingStream<CommittedBatch, any Error> {
         let (stream, continuation) = AsyncThrowingStream<CommittedBatch, any Error>.makeStream()
         let cancelled = CancellationFlag()
@@ -64,16 +61,20 @@ extension Ledger {
             continuation.finish(throwing: error)
             return stream
         }
-        DispatchQueue.global().async {
-            do {
-                try self.watch(from: start, until: { cancelled.isSet }) { batch in
-                    continuation.yield(batch)
-                    return !cancelled.isSet
+        do {
+            try DetachedThread.start {
+                do {
+                    try self.watch(from: start, until: { cancelled.isSet }) { batch in
+                        continuation.yield(batch)
+                        return !cancelled.isSet
+                    }
+                    continuation.finish()
+                } catch {
+                    continuation.finish(throwing: error)
                 }
-                continuation.finish()
-            } catch {
-                continuation.finish(throwing: error)
             }
+        } catch {
+            continuation.finish(throwing: error)
         }
         return stream
     }
