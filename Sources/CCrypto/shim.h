@@ -1,1 +1,1 @@
-#include <openssl/sha.h>
+#include <openssl/evp.h>
