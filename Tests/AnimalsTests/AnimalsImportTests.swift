@@ -9,27 +9,6 @@ import Testing
 @Suite struct AnimalsImportTests {
     let domain = AnimalsDomain()
 
-    /// Every event of `ledger`, oldest first.
-    func events(_ ledger: Ledger) throws -> [RecordedEvent] {
-        var events: [RecordedEvent] = []
-        try ledger.forEachEvent { events.append($0); return true }
-        return events
-    }
-
-    /// What an import reports: appended, duplicates, commits.
-    func counts(_ report: ImportReport) -> [Int] { [report.appended, report.duplicates, report.commits] }
-
-    /// The export of `ledger`, read back as an import reads it.
-    func exported(_ ledger: Ledger) throws -> [ImportedEvent] {
-        try events(ledger).map { try ImportedEvent(envelope: $0.envelope) }
-    }
-
-    /// The JSON answer of a query as of position `position`.
-    func pastJSON(_ ledger: Ledger, _ name: String, _ argument: String? = nil, flags: Set<String> = [],
-                  asOf position: UInt64) throws -> String {
-        try ledger.query(name, .init(argument: argument, flags: flags), asOf: .position(position)).json.serializedString()
-    }
-
     /// Every animals query's answer, including `category-animals` of each live category.
     func allQueries(_ ledger: Ledger) throws -> [String] {
         var answers = [try queryJSON(ledger, "categories"), try queryJSON(ledger, "animals"),
@@ -52,7 +31,7 @@ import Testing
             try source.append(AnimalAdded(animalId: "owl", name: "Owl", diet: .carnivorous, categoryId: "bird"))
             try source.append(AnimalAdded(animalId: "emu", name: "Emu", diet: .omnivorous))
             try source.append(AnimalRecategorized(animalId: "emu", categoryId: "bird"))
-            let file = try exported(source)
+            let file = try exportedEvents(source)
             try withTemporaryLedger(domain) { target in
                 // The animals first: positions 1–3, then the category at 4.
                 #expect(try target.importEvents(Array(file[1...3])).appended == 3)
@@ -69,18 +48,18 @@ import Testing
                 #expect(try allQueries(target) == allQueries(source))
 
                 // Time travel: uncategorized before position 4, under the category from it on.
-                #expect(try pastJSON(target, "categories", asOf: 3) == "[]")
+                #expect(try pastQueryJSON(target, "categories", asOf: 3) == "[]")
                 let before = try #require(target.query("animals", .init(flags: ["uncategorized"]), asOf: .position(3)).json.arrayValue)
                 #expect(before.count == 2)
-                #expect(try pastJSON(target, "category-animals", "bird", asOf: 4) == Self.birds)
-                #expect(try pastJSON(target, "animals", flags: ["uncategorized"], asOf: 4) == "[]")
+                #expect(try pastQueryJSON(target, "category-animals", "bird", asOf: 4) == Self.birds)
+                #expect(try pastQueryJSON(target, "animals", flags: ["uncategorized"], asOf: 4) == "[]")
 
                 // A rebuild folds the log to the same state and the same past.
                 let current = try allQueries(target)
                 try target.rebuild()
                 #expect(try allQueries(target) == current)
-                #expect(try pastJSON(target, "categories", asOf: 3) == "[]")
-                #expect(try pastJSON(target, "category-animals", "bird", asOf: 4) == Self.birds)
+                #expect(try pastQueryJSON(target, "categories", asOf: 3) == "[]")
+                #expect(try pastQueryJSON(target, "category-animals", "bird", asOf: 4) == Self.birds)
                 #expect(try target.verify().isIntact)
             }
         }
@@ -92,14 +71,14 @@ import Testing
                 try source.append(CategoryCreated(categoryId: "mammal", name: "Mammal"))
                 try source.append(AnimalAdded(animalId: "fox", name: "Fox", diet: .omnivorous, categoryId: "mammal"))
                 try source.append(CategoryDeleted(categoryId: "mammal"))
-                let file = try exported(source)
+                let file = try exportedEvents(source)
                 // The fox arrives first; then the category, then its deletion.
                 try target.importEvents([file[1], file[0], file[2]])
             }
             #expect(try queryJSON(target, "animals") == "[]")
             #expect(try queryJSON(target, "categories") == "[]")
             #expect(try target.history(of: "animal-fox").map(\.type) == ["AnimalAdded", "CategoryDeleted"])
-            #expect(try pastJSON(target, "animals", asOf: 2) == #"[{"animalId":"fox","categoryId":"mammal","diet":"omnivorous","name":"Fox"}]"#)
+            #expect(try pastQueryJSON(target, "animals", asOf: 2) == #"[{"animalId":"fox","categoryId":"mammal","diet":"omnivorous","name":"Fox"}]"#)
             #expect(try target.verify().isIntact)
         }
     }
@@ -118,14 +97,14 @@ import Testing
             try source.append(CategoryDeleted(categoryId: "mammal"))
             try source.append(CategoryRenamed(categoryId: "bird", name: "Birds and a cat"))
             try withTemporaryLedger(domain) { target in
-                let report = try target.importEvents(exported(source))
-                #expect(counts(report) == [9, 0, 4])
+                let report = try target.importEvents(exportedEvents(source))
+                #expect(importCounts(report) == [9, 0, 4])
                 #expect(try allQueries(target) == allQueries(source))
                 #expect(try target.history(of: "animal-fox").map(\.type) == ["AnimalAdded", "CategoryDeleted"])
                 #expect(try target.history(of: "animal-cat").map(\.type) == ["AnimalAdded", "AnimalRecategorized"])
-                #expect(try events(target).map { $0.envelope } == events(source).map { $0.envelope })
+                #expect(try allEvents(target).map { $0.envelope } == allEvents(source).map { $0.envelope })
                 for position: UInt64 in 1...9 {
-                    #expect(try pastJSON(target, "animals", asOf: position) == pastJSON(source, "animals", asOf: position))
+                    #expect(try pastQueryJSON(target, "animals", asOf: position) == pastQueryJSON(source, "animals", asOf: position))
                 }
                 #expect(try target.verify().isIntact)
             }
@@ -136,7 +115,7 @@ import Testing
         try withTemporaryLedger(domain) { source in
             try source.append(AnimalAdded(animalId: "kiwi", name: "Kiwi", diet: .omnivorous))
             try source.append(CategoryCreated(categoryId: "aves", name: "  BIRD "))
-            let file = try exported(source)
+            let file = try exportedEvents(source)
             try withTemporaryLedger(domain) { target in
                 try target.append(CategoryCreated(categoryId: "bird", name: "Bird"))
                 let before = try snapshot(target, domain)
@@ -146,7 +125,7 @@ import Testing
                 #expect(error?.eventIndex == 1)
                 #expect(error?.message.contains("category-aves") == true)
                 #expect(try snapshot(target, domain) == before)
-                #expect(try events(target).count == 1)
+                #expect(try allEvents(target).count == 1)
             }
         }
     }
@@ -156,9 +135,9 @@ import Testing
             try source.append(CategoryCreated(categoryId: "fish", name: "Fish"))
             try source.append(AnimalAdded(animalId: "cod", name: "Cod", diet: .carnivorous, categoryId: "fish"))
             try withTemporaryLedger(domain) { target in
-                #expect(counts(try target.importEvents(exported(source))) == [2, 0, 2])
+                #expect(importCounts(try target.importEvents(exportedEvents(source))) == [2, 0, 2])
                 let before = try snapshot(target, domain)
-                #expect(counts(try target.importEvents(exported(source))) == [0, 2, 0])
+                #expect(importCounts(try target.importEvents(exportedEvents(source))) == [0, 2, 0])
                 #expect(try snapshot(target, domain) == before)
                 #expect(try queryJSON(target, "categories") == #"[{"animalCount":1,"categoryId":"fish","name":"Fish"}]"#)
             }

@@ -9,21 +9,9 @@ import LedgerTestSupport
     static let envelopeKeys = ["commit", "data", "hash", "id", "metadata", "position", "recordedAt", "schemaVersion",
                                "stream", "type", "version"]
 
-    /// Every event of `ledger`, oldest first.
-    func events(_ ledger: Ledger) throws -> [RecordedEvent] {
-        var events: [RecordedEvent] = []
-        try ledger.forEachEvent { events.append($0); return true }
-        return events
-    }
-
     /// The export of `ledger`: one serialized envelope per event.
     func export(_ ledger: Ledger) throws -> [String] {
-        try events(ledger).map { $0.envelope.serializedString() }
-    }
-
-    /// The events of `ledger` read back from their envelopes, as an import of its export reads them.
-    func exported(_ ledger: Ledger) throws -> [ImportedEvent] {
-        try events(ledger).map { try ImportedEvent(envelope: $0.envelope) }
+        try allEvents(ledger).map { $0.envelope.serializedString() }
     }
 
     /// A source ledger with three commits, metadata, and a cascade.
@@ -49,7 +37,7 @@ import LedgerTestSupport
     @Test func anEnvelopeReadsBackIntoWhatAnImportKeeps() throws {
         try withNotesLedger { source, _ in
             try fillSource(source)
-            let recorded = try events(source)
+            let recorded = try allEvents(source)
             #expect(recorded.count == 5)
             for event in recorded {
                 #expect(event.envelope.objectValue?.keys.sorted() == Self.envelopeKeys)
@@ -73,7 +61,7 @@ import LedgerTestSupport
     func anEnvelopeMissingAKeyIsInvalidInputNamingIt(key: String) throws {
         try withNotesLedger { source, _ in
             try source.append(NoteCreated(noteId: "a", text: "one"))
-            let event = try #require(try events(source).first)
+            let event = try #require(try allEvents(source).first)
             let error = #expect(throws: LedgerError.self) { try ImportedEvent(envelope: try envelope(event, key, nil)) }
             #expect(error?.kind == .invalidInput)
             #expect(error?.subject == key)
@@ -100,7 +88,7 @@ import LedgerTestSupport
     func aMalformedEnvelopeIsInvalidInputNamingTheField(field: String, value: JSONValue, named: String) throws {
         try withNotesLedger { source, _ in
             try source.append(NoteCreated(noteId: "a", text: "one"))
-            let event = try #require(try events(source).first)
+            let event = try #require(try allEvents(source).first)
             let error = #expect(throws: LedgerError.self) { try ImportedEvent(envelope: try envelope(event, field, value)) }
             #expect(error?.kind == .invalidInput)
             #expect(error?.subject == named)
@@ -120,7 +108,7 @@ import LedgerTestSupport
         try withNotesLedger { source, _ in
             try fillSource(source)
             try withNotesLedger { target, _ in
-                let report = try target.importEvents(exported(source))
+                let report = try target.importEvents(exportedEvents(source))
                 #expect(report == ImportReport(appended: 5, duplicates: 0, commits: 3))
                 // Same commit grouping and times, hence same positions, versions and hashes.
                 #expect(try export(target) == export(source))
@@ -139,10 +127,10 @@ import LedgerTestSupport
         try withNotesLedger { source, _ in
             try fillSource(source)
             try withNotesLedger { target, _ in
-                try target.importEvents(exported(source))
+                try target.importEvents(exportedEvents(source))
                 let before = try snapshot(target, NotesDomain())
                 let exportBefore = try export(target)
-                let again = try target.importEvents(exported(source))
+                let again = try target.importEvents(exportedEvents(source))
                 #expect(again == ImportReport(appended: 0, duplicates: 5, commits: 0))
                 #expect(try snapshot(target, NotesDomain()) == before)
                 #expect(try export(target) == exportBefore)
@@ -154,13 +142,13 @@ import LedgerTestSupport
     @Test func anOverlappingImportAppendsOnlyTheNewIds() throws {
         try withNotesLedger { source, _ in
             try fillSource(source)
-            let all = try exported(source)
+            let all = try exportedEvents(source)
             try withNotesLedger { target, _ in
                 // The first commit arrives first, then the whole export.
                 #expect(try target.importEvents([all[0]]) == ImportReport(appended: 1, duplicates: 0, commits: 1))
                 let report = try target.importEvents(all)
                 #expect(report == ImportReport(appended: 4, duplicates: 1, commits: 2))
-                #expect(try events(target).map(\.id) == all.map(\.id))
+                #expect(try allEvents(target).map(\.id) == all.map(\.id))
                 #expect(try export(target) == export(source))
             }
         }
@@ -169,13 +157,13 @@ import LedgerTestSupport
     @Test func importingIntoANonEmptyLedgerKeepsIdsAndGivesNewPositions() throws {
         try withNotesLedger { source, _ in
             try fillSource(source)
-            let sourceEvents = try events(source)
+            let sourceEvents = try allEvents(source)
             try withNotesLedger { target, _ in
                 try target.append(NoteCreated(noteId: "local", text: "mine"))
                 try target.append(NoteEdited(noteId: "local", text: "still mine"))
-                let report = try target.importEvents(exported(source))
+                let report = try target.importEvents(exportedEvents(source))
                 #expect(report == ImportReport(appended: 5, duplicates: 0, commits: 3))
-                let all = try events(target)
+                let all = try allEvents(target)
                 #expect(all.count == 7)
                 let arrived = Array(all.suffix(5))
                 #expect(arrived.map(\.position) == [3, 4, 5, 6, 7])
@@ -213,7 +201,7 @@ import LedgerTestSupport
             ].map(ImportedEvent.init(envelope:))
             let report = try ledger.importEvents(file)
             #expect(report == ImportReport(appended: 4, duplicates: 0, commits: 3))
-            let recorded = try events(ledger)
+            let recorded = try allEvents(ledger)
             #expect(recorded.map(\.commit) == [1, 1, 2, 3])
             #expect(recorded.map(\.position) == [1, 2, 3, 4])
             #expect(recorded.map(\.version) == [1, 1, 2, 1])
@@ -227,12 +215,12 @@ import LedgerTestSupport
     @Test func anImportedCommitIsNeverRecordedBeforeTheLastCommit() throws {
         try withNotesLedger { source, _ in
             try source.append(NoteCreated(noteId: "old", text: "from the past"))
-            let old = try exported(source)
+            let old = try exportedEvents(source)
             try withNotesLedger { target, _ in
                 let local = try target.append(NoteCreated(noteId: "new", text: "now"))
                 #expect(local.recordedAt >= old[0].recordedAt)
                 try target.importEvents(old)
-                let recorded = try events(target)
+                let recorded = try allEvents(target)
                 #expect(recorded.count == 2)
                 #expect(recorded[1].recordedAt >= recorded[0].recordedAt)
             }
@@ -242,8 +230,8 @@ import LedgerTestSupport
     @Test func aStreamThatDoesNotMatchItsDataAppendsNothingAndNamesTheEvent() throws {
         try withNotesLedger { source, _ in
             try fillSource(source)
-            let recorded = try events(source)
-            var file = try exported(source)
+            let recorded = try allEvents(source)
+            var file = try exportedEvents(source)
             file[3] = try ImportedEvent(envelope: envelope(recorded[3], "stream", .string("note-zzz")))
             try withNotesLedger { target, _ in
                 try target.append(NoteCreated(noteId: "local", text: "mine"))
@@ -260,8 +248,8 @@ import LedgerTestSupport
     @Test func anUnknownEventTypeAppendsNothingAndNamesTheEvent() throws {
         try withNotesLedger { source, _ in
             try fillSource(source)
-            let recorded = try events(source)
-            var file = try exported(source)
+            let recorded = try allEvents(source)
+            var file = try exportedEvents(source)
             file[4] = try ImportedEvent(envelope: envelope(recorded[4], "type", .string("FolderVanished")))
             try withNotesLedger { target, _ in
                 let error = #expect(throws: LedgerError.self) { try target.importEvents(file) }
@@ -277,8 +265,8 @@ import LedgerTestSupport
     @Test func aBadPayloadAppendsNothing() throws {
         try withNotesLedger { source, _ in
             try fillSource(source)
-            let recorded = try events(source)
-            var file = try exported(source)
+            let recorded = try allEvents(source)
+            var file = try exportedEvents(source)
             file[2] = try ImportedEvent(envelope: envelope(recorded[2], "data", .object([
                 "noteId": .string("b"), "text": .string("three"), "folderId": .string("f"), "colour": .string("red"),
             ])))
@@ -300,12 +288,12 @@ import LedgerTestSupport
                 // The target already has a note "c": the source's third commit creates it again.
                 try target.append(NoteCreated(noteId: "c", text: "taken"))
                 let before = try snapshot(target, NotesDomain())
-                let error = #expect(throws: LedgerError.self) { try target.importEvents(exported(source)) }
+                let error = #expect(throws: LedgerError.self) { try target.importEvents(exportedEvents(source)) }
                 #expect(error?.kind == .ruleViolation)
                 #expect(error?.eventIndex == 3)
                 #expect(error?.subject == "note-c")
                 #expect(try snapshot(target, NotesDomain()) == before)
-                #expect(try events(target).count == 1)
+                #expect(try allEvents(target).count == 1)
             }
         }
     }

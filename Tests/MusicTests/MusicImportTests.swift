@@ -9,27 +9,6 @@ import Testing
 @Suite struct MusicImportTests {
     let domain = MusicDomain()
 
-    /// Every event of `ledger`, oldest first.
-    func events(_ ledger: Ledger) throws -> [RecordedEvent] {
-        var events: [RecordedEvent] = []
-        try ledger.forEachEvent { events.append($0); return true }
-        return events
-    }
-
-    /// What an import reports: appended, duplicates, commits.
-    func counts(_ report: ImportReport) -> [Int] { [report.appended, report.duplicates, report.commits] }
-
-    /// The export of `ledger`, read back as an import reads it.
-    func exported(_ ledger: Ledger) throws -> [ImportedEvent] {
-        try events(ledger).map { try ImportedEvent(envelope: $0.envelope) }
-    }
-
-    /// The JSON answer of a query as of position `position`.
-    func pastJSON(_ ledger: Ledger, _ name: String, _ argument: String? = nil, flags: Set<String> = [],
-                  asOf position: UInt64) throws -> String {
-        try ledger.query(name, .init(argument: argument, flags: flags), asOf: .position(position)).json.serializedString()
-    }
-
     /// Every music query's answer, for comparing two ledgers or two moments.
     func allQueries(_ ledger: Ledger) throws -> [String] {
         var answers = [try queryJSON(ledger, "artists"), try queryJSON(ledger, "songs"),
@@ -61,11 +40,11 @@ import Testing
     @Test func songsImportedBeforeTheirArtistAreOrphansUntilItArrives() throws {
         try withTemporaryLedger(domain) { source in
             try fillSource(source)
-            let file = try exported(source)
+            let file = try exportedEvents(source)
             try withTemporaryLedger(domain) { target in
                 // The songs arrive first, from one device…
                 let songs = try target.importEvents(Array(file[1...3]))
-                #expect(counts(songs) == [3, 0, 3])
+                #expect(importCounts(songs) == [3, 0, 3])
                 #expect(try queryJSON(target, "artists") == "[]")
                 #expect(try queryJSON(target, "songs", flags: ["orphans"]) == Self.orphans)
                 let missing = #expect(throws: LedgerError.self) { try target.query("artist-songs", .init(argument: "pink-floyd")) }
@@ -73,7 +52,7 @@ import Testing
 
                 // …then the artists, from another.
                 let artists = try target.importEvents([file[0], file[4]])
-                #expect(counts(artists) == [2, 0, 2])
+                #expect(importCounts(artists) == [2, 0, 2])
                 #expect(try queryJSON(target, "artists")
                     == #"[{"artistId":"pink-floyd","name":"Pink Floyd","songCount":2},{"artistId":"queen","name":"Queen","songCount":0}]"#)
                 #expect(try queryJSON(target, "artist-songs", "pink-floyd") == Self.pinkFloydSongs)
@@ -93,31 +72,31 @@ import Testing
     @Test func timeTravelShowsTheSongAsAnOrphanUntilTheArtistArrived() throws {
         try withTemporaryLedger(domain) { source in
             try fillSource(source)
-            let file = try exported(source)
+            let file = try exportedEvents(source)
             try withTemporaryLedger(domain) { target in
                 // One file, songs before their artist: positions 1–3 songs, 4 pink-floyd, 5 queen.
                 let report = try target.importEvents([file[1], file[2], file[3], file[0], file[4]])
-                #expect(counts(report) == [5, 0, 5])
-                #expect(try events(target).map(\.type)
+                #expect(importCounts(report) == [5, 0, 5])
+                #expect(try allEvents(target).map(\.type)
                     == ["SongAdded", "SongAdded", "SongReassigned", "ArtistCreated", "ArtistCreated"])
 
-                #expect(try pastJSON(target, "songs", flags: ["orphans"], asOf: 1)
+                #expect(try pastQueryJSON(target, "songs", flags: ["orphans"], asOf: 1)
                     == #"[{"artistId":"pink-floyd","songId":"money","title":"Money"}]"#)
-                #expect(try pastJSON(target, "songs", flags: ["orphans"], asOf: 3) == Self.orphans)
-                #expect(try pastJSON(target, "artists", asOf: 3) == "[]")
+                #expect(try pastQueryJSON(target, "songs", flags: ["orphans"], asOf: 3) == Self.orphans)
+                #expect(try pastQueryJSON(target, "artists", asOf: 3) == "[]")
                 let early = #expect(throws: LedgerError.self) {
                     try target.query("artist-songs", .init(argument: "pink-floyd"), asOf: .position(3))
                 }
                 #expect(early?.kind == .notFound)
 
-                #expect(try pastJSON(target, "songs", flags: ["orphans"], asOf: 4) == "[]")
-                #expect(try pastJSON(target, "artist-songs", "pink-floyd", asOf: 4) == Self.pinkFloydSongs)
-                #expect(try pastJSON(target, "artists", asOf: 4) == #"[{"artistId":"pink-floyd","name":"Pink Floyd","songCount":2}]"#)
+                #expect(try pastQueryJSON(target, "songs", flags: ["orphans"], asOf: 4) == "[]")
+                #expect(try pastQueryJSON(target, "artist-songs", "pink-floyd", asOf: 4) == Self.pinkFloydSongs)
+                #expect(try pastQueryJSON(target, "artists", asOf: 4) == #"[{"artistId":"pink-floyd","name":"Pink Floyd","songCount":2}]"#)
 
                 // After a rebuild, the past is still the same.
                 try target.rebuild()
-                #expect(try pastJSON(target, "songs", flags: ["orphans"], asOf: 3) == Self.orphans)
-                #expect(try pastJSON(target, "artist-songs", "pink-floyd", asOf: 4) == Self.pinkFloydSongs)
+                #expect(try pastQueryJSON(target, "songs", flags: ["orphans"], asOf: 3) == Self.orphans)
+                #expect(try pastQueryJSON(target, "artist-songs", "pink-floyd", asOf: 4) == Self.pinkFloydSongs)
                 #expect(try allQueries(target) == allQueries(source))
                 #expect(try target.verify().isIntact)
             }
@@ -129,7 +108,7 @@ import Testing
             try source.append(ArtistCreated(artistId: "abba", name: "ABBA"))
             try source.append(SongAdded(songId: "waterloo", title: "Waterloo", artistId: "abba"))
             try source.append(ArtistDeleted(artistId: "abba"))
-            let file = try exported(source)
+            let file = try exportedEvents(source)
             try withTemporaryLedger(domain) { target in
                 try target.importEvents([file[0], file[2], file[1]])
                 #expect(try queryJSON(target, "artists") == "[]")
@@ -147,11 +126,11 @@ import Testing
             try source.append(ArtistCreated(artistId: "queen", name: "Queen"), metadata: ["device": "phone"])
             try source.append([PendingEvent(SongAdded(songId: "s", title: "  Somebody to Love ", artistId: "queen")),
                                PendingEvent(SongRetitled(songId: "s", title: "Somebody To Love"))])
-            let original = try events(source)
+            let original = try allEvents(source)
             try withTemporaryLedger(domain) { target in
                 try target.append(ArtistCreated(artistId: "abba", name: "ABBA"))
-                try target.importEvents(exported(source))
-                let arrived = Array(try events(target).dropFirst())
+                try target.importEvents(exportedEvents(source))
+                let arrived = Array(try allEvents(target).dropFirst())
                 #expect(arrived.map(\.id) == original.map(\.id))
                 #expect(arrived.map(\.type) == original.map(\.type))
                 #expect(arrived.map(\.data) == original.map(\.data))
@@ -169,7 +148,7 @@ import Testing
         try withTemporaryLedger(domain) { source in
             try source.append(SongAdded(songId: "a", title: "A"))
             try source.append(SongRetitled(songId: "a", title: "B"))
-            let file = try exported(source)
+            let file = try exportedEvents(source)
             try withTemporaryLedger(domain) { target in
                 try target.append(ArtistCreated(artistId: "abba", name: "ABBA"))
                 let before = try snapshot(target, domain)
@@ -187,7 +166,7 @@ import Testing
         try withTemporaryLedger(domain) { source in
             try source.append(SongAdded(songId: "a", title: "A"))
             try source.append(ArtistCreated(artistId: "queen", name: "Queen"))
-            let file = try exported(source)
+            let file = try exportedEvents(source)
             try withTemporaryLedger(domain) { target in
                 try target.append(ArtistCreated(artistId: "queen", name: "Queen, locally"))
                 let before = try snapshot(target, domain)
