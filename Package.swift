@@ -43,7 +43,15 @@ let package = Package(
         .testTarget(name: "FavoritesTests", dependencies: ["Favorites", "EventLedger", "LedgerTestSupport"]),
         .testTarget(name: "LedgerWorkloadTests",
                     dependencies: ["LedgerWorkload", "EventLedger", "Music", "Animals", "Favorites", "LedgerTestSupport"]),
-        .testTarget(name: "LedgerCLITests", dependencies: ["LedgerCLI", "EventLedger", "Music", "Animals", "Favorites"]),
+        .testTarget(name: "LedgerCLITests", dependencies: ["LedgerCLI", "EventLedger", "Music", "Animals", "Favorites", "LedgerWorkload"]),
     ],
     swiftLanguageModes: [.v6]
+)
+
+// The fuzz target of the decoders (JSON, envelopes, payloads, batch and import files, binary
+// records). `tools/fuzz` builds it with libFuzzer (`-sanitize=fuzzer -D LEDGER_FUZZER`, in a
+// scratch path of its own); built normally it is a driver replaying files: `ledger-fuzz fuzz/corpus`.
+package.targets.append(
+    .executableTarget(name: "ledger-fuzz", dependencies: ["EventLedger", "LedgerCLI", "Music", "Animals", "Favorites"],
+                      path: "Sources/LedgerFuzz")
 )

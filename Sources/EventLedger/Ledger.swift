@@ -23,8 +23,9 @@ public final class Ledger: Sendable {
         /// opening never waits for a writer.
         public var readOnly: Bool
 
-        /// Options with a 64 MiB initial map that create a missing file.
-        public init(initialMapSize: Int = 64 << 20, createIfMissing: Bool = true, readOnly: Bool = false) {
+        /// Options with a 1 GiB initial map (address space only: the file grows with its
+        /// content) that create a missing file.
+        public init(initialMapSize: Int = 1 << 30, createIfMissing: Bool = true, readOnly: Bool = false) {
             self.initialMapSize = initialMapSize
             self.createIfMissing = createIfMissing && !readOnly
             self.readOnly = readOnly
@@ -45,8 +46,8 @@ public final class Ledger: Sendable {
         let tableNames = LedgerTables.allNames(catalog.projectionTables)
         var status = stat()
         if stat(path, &status) == 0 {
-            guard (status.st_mode & S_IFMT) == S_IFREG else {
-                throw LedgerError(.storage, "\(path) is not a ledger file")
+            guard (status.st_mode & S_IFMT) == S_IFREG, status.st_size > 0 || options.createIfMissing else {
+                throw LedgerError(.storage, "\(path) is not an EventLedger file")
             }
         } else if errno != ENOENT {
             throw LedgerError(.storage, "cannot open ledger \(path): \(String(cString: strerror(errno)))")

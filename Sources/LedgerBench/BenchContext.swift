@@ -1,18 +1,29 @@
 import EventLedger
 import LedgerWorkload
 
-/// What the workloads share: the temporary directory and the generated ledgers, each
-/// built once, on first use, and the load rows of building them.
+/// What the workloads share: the scale, the temporary directory, the generated ledgers
+/// (each built once, on first use, with the load rows of building them), the events file
+/// of the C baselines and the baseline runs more than one workload compares with.
 final class BenchContext {
-    /// The ledger sizes in events, smallest first.
-    let sizes: [Int]
+    let scale: BenchScale
     let directory: BenchDirectory
+    /// The C baselines; nil when not built, and the comparisons are left out.
+    let baselines: Baselines?
+    /// The `ledger` tool, for the workloads that spawn it; nil when not found.
+    let ledgerBinary: String?
     private var ledgers: [Int: GeneratedBenchLedger] = [:]
+    private var eventsFile: String?
+    private var baselineRuns: [String: CommitRun] = [:]
     /// One row group per ledger built: its load rate and file size.
     private(set) var loadResults: [BenchResult] = []
 
-    init(sizes: [Int]) throws {
-        self.sizes = sizes
+    /// The ledger sizes in events, smallest first.
+    var sizes: [Int] { scale.ledgerSizes }
+
+    init(scale: BenchScale, baselines: Baselines?, ledgerBinary: String?) throws {
+        self.scale = scale
+        self.baselines = baselines
+        self.ledgerBinary = ledgerBinary
         directory = try BenchDirectory()
     }
 
@@ -24,10 +35,40 @@ final class BenchContext {
         ledgers[events] = built
         let name = "\(Self.label(events)) events"
         loadResults += [
-            BenchResult(workload: "load", case: name, metric: "append, 1,000 per commit", value: built.loadRate, unit: "events/s"),
-            BenchResult(workload: "load", case: name, metric: "file size", value: built.fileMebibytes, unit: "MiB"),
+            BenchResult(workload: "ledger for (e)–(g)", case: name, metric: "append, 1,000 per commit", value: built.loadRate, unit: "events/s"),
+            BenchResult(workload: "ledger for (e)–(g)", case: name, metric: "file size", value: built.fileMebibytes, unit: "MiB"),
         ]
         return built
+    }
+
+    /// The first `events` events of the generated stream, `perCommit` to a commit: what the
+    /// workloads append to a new ledger, and what the baselines read from the events file.
+    func generatedCommits(events: Int, perCommit: Int) -> [[PendingEvent]] {
+        var generator = WorkloadGenerator(seed: 1)
+        return stride(from: 0, to: events, by: perCommit).map { start in generator.batch(min(perCommit, events - start)) }
+    }
+
+    /// The run of `engine` appending the first `events` generated events in durable commits
+    /// of `perCommit`, made once and kept for every workload that compares with it.
+    func baselineRun(_ engine: Baselines.Engine, events: Int, perCommit: Int) throws -> CommitRun? {
+        guard let baselines else { return nil }
+        let key = directory.file("\(engine.program)-\(events)-by-\(perCommit).db")
+        if let run = baselineRuns[key] { return run }
+        printError("ledger-bench: \(engine.name), \(Self.label(events)) events, \(Self.label(perCommit)) per commit")
+        let run = try baselines.append(engine, eventsFile: try baselineEventsFile(), database: key, events: events,
+                                       perCommit: perCommit)
+        baselineRuns[key] = run
+        return run
+    }
+
+    /// The events file the baselines read, written on first use.
+    private func baselineEventsFile() throws -> String {
+        if let eventsFile { return eventsFile }
+        let path = directory.file("events.bin")
+        printError("ledger-bench: writing \(Self.label(scale.generatedEvents)) events for the baselines")
+        try BaselineEventsFile.write(events: scale.generatedEvents, to: path)
+        eventsFile = path
+        return path
     }
 
     /// `10k`, `1M`, or the number itself.

@@ -18,6 +18,12 @@ struct BenchDirectory {
 
     func file(_ name: String) -> String { "\(path)/\(name)" }
 
+    /// Deletes a ledger file and its lock file, once a workload is done with it.
+    func removeLedger(_ file: String) {
+        unlink(file)
+        unlink(file + "-lock")
+    }
+
     func remove() {
         _ = system("rm -rf '\(path)'")
     }

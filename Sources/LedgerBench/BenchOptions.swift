@@ -1,9 +1,16 @@
 /// The command line of `ledger-bench`.
 struct BenchOptions {
     static let usage = """
-        usage: ledger-bench [--quick] [--json-out PATH]
-          --quick          small ledgers (10k, 20k, 50k events) instead of 10k, 100k, 1M
-          --json-out PATH  where to write the results (default .build/bench/results.json)
+        usage: ledger-bench [--quick] [--only LETTERS] [--json-out PATH] [--baselines DIR] [--ledger-binary PATH]
+                            [--readme [PATH]]
+          --quick               small sizes (ledgers of 10k, 20k, 50k events, 200 durable commits), under a minute
+          --only LETTERS        run only the workloads with these letters, e.g. `--only abe` (default: a to h)
+          --json-out PATH       where to write the results (default .build/bench/results.json)
+          --baselines DIR       the compiled C baselines lmdb-baseline and sqlite-baseline (tools/bench builds
+                                them); without it the comparisons with raw LMDB and SQLite are left out
+          --ledger-binary PATH  the `ledger` tool for the cold-start workload (default: next to ledger-bench)
+          --readme [PATH]       rewrite the table between <!-- bench:begin --> and <!-- bench:end --> in PATH
+                                (default README.md)
         """
 
     /// A command-line mistake.
@@ -13,20 +20,41 @@ struct BenchOptions {
 
     var quick = false
     var jsonPath = ".build/bench/results.json"
+    var baselinesDirectory: String?
+    var ledgerBinary: String?
+    var readmePath: String?
+    /// The letters of the workloads to run; nil: all.
+    var only: Set<Character>?
     var showHelp = false
 
-    /// The ledger sizes, in events, the workloads run against: smallest first.
-    var sizes: [Int] { quick ? [10_000, 20_000, 50_000] : [10_000, 100_000, 1_000_000] }
+    var scale: BenchScale { quick ? .quick : .full }
+
+    /// Whether to run `workload`, named `(x) …`.
+    func includes(_ workload: any Workload) -> Bool {
+        guard let only else { return true }
+        return workload.name.dropFirst().first.map(only.contains) ?? false
+    }
 
     init(_ arguments: ArraySlice<String>) throws {
         var remaining = arguments
+        func value(_ option: String) throws -> String {
+            guard let value = remaining.popFirst() else { throw UsageError(description: "\(option) needs a value") }
+            return value
+        }
         while let argument = remaining.popFirst() {
             switch argument {
             case "--quick": quick = true
             case "--help", "-h": showHelp = true
-            case "--json-out":
-                guard let path = remaining.popFirst() else { throw UsageError(description: "--json-out needs a PATH") }
-                jsonPath = path
+            case "--json-out": jsonPath = try value(argument)
+            case "--baselines": baselinesDirectory = try value(argument)
+            case "--ledger-binary": ledgerBinary = try value(argument)
+            case "--only": only = Set(try value(argument))
+            case "--readme":
+                if let next = remaining.first, !next.hasPrefix("--") {
+                    readmePath = remaining.popFirst()
+                } else {
+                    readmePath = "README.md"
+                }
             default: throw UsageError(description: "unknown argument \(argument)")
             }
         }

@@ -1,8 +1,5 @@
-import Animals
 import EventLedger
-import Favorites
 import LedgerWorkload
-import Music
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -20,7 +17,7 @@ struct GeneratedBenchLedger {
     let artists: ArtistLifetimes
 
     init(events: Int, path: String) throws {
-        let ledger = try Ledger(path: path, domains: [MusicDomain(), AnimalsDomain(), FavoritesDomain()])
+        let ledger = try BenchDomains.ledger(at: path)
         var generator = WorkloadGenerator(seed: 1)
         var artists = ArtistLifetimes()
         var appending = Duration.zero

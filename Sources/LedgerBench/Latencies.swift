@@ -7,8 +7,21 @@ struct Latencies {
         let clock = ContinuousClock()
         let start = clock.now
         let result = try operation()
-        microseconds.append((clock.now - start).seconds * 1_000_000)
+        record(seconds: (clock.now - start).seconds)
         return result
+    }
+
+    /// Records a duration measured elsewhere.
+    mutating func record(seconds: Double) {
+        microseconds.append(seconds * 1_000_000)
+    }
+
+    /// How many durations were recorded.
+    var count: Int { microseconds.count }
+
+    /// Adds the durations `other` recorded.
+    mutating func merge(_ other: Latencies) {
+        microseconds += other.microseconds
     }
 
     /// The nearest-rank percentile `fraction` (0.5 for the median).

@@ -2,7 +2,7 @@
 import Glibc
 #endif
 
-/// This process's resident memory, from /proc/self/status.
+/// Resident memory of this process (or another), from /proc/PID/status.
 enum ProcessMemory {
     /// The peak resident set size (`VmHWM`) in MiB, since start or the last `resetPeak()`.
     static var peakMebibytes: Double { field("VmHWM:") }
@@ -14,18 +14,31 @@ enum ProcessMemory {
     /// mapped files) in MiB.
     static var anonymousMebibytes: Double { field("RssAnon:") }
 
-    /// Lowers the peak to the current resident set size (`5` to /proc/self/clear_refs), so
+    /// `anonymousMebibytes` of the process `pid`; NaN when it is gone.
+    static func anonymousMebibytes(of pid: String) -> Double { field("RssAnon:", of: pid) }
+
+    /// Hands memory freed by earlier workloads back to the system (`malloc_trim`), then
+    /// lowers the peak to the current resident set size (`5` to /proc/self/clear_refs), so
     /// the next peak reading covers only what runs after it.
     static func resetPeak() {
+        typealias MallocTrim = @convention(c) (Int) -> Int32
+        if let trim = dlsym(nil, "malloc_trim") { _ = unsafeBitCast(trim, to: MallocTrim.self)(0) }
         let file = open("/proc/self/clear_refs", O_WRONLY)
         guard file >= 0 else { return }
         _ = write(file, "5", 1)
         close(file)
     }
 
+    /// Runs `body` and returns its result with the peak resident set size it reached, in MiB.
+    static func measuringPeak<T>(_ body: () throws -> T) rethrows -> (T, peakMebibytes: Double) {
+        resetPeak()
+        let result = try body()
+        return (result, peakMebibytes)
+    }
+
     /// The value of a `Name:   1234 kB` line, in MiB; NaN when unreadable.
-    private static func field(_ name: String) -> Double {
-        let file = open("/proc/self/status", O_RDONLY)
+    private static func field(_ name: String, of pid: String = "self") -> Double {
+        let file = open("/proc/\(pid)/status", O_RDONLY)
         guard file >= 0 else { return .nan }
         defer { close(file) }
         var bytes = [UInt8](repeating: 0, count: 8192)

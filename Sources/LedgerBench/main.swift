@@ -2,8 +2,9 @@
 import Glibc
 #endif
 
-/// `ledger-bench [--quick] [--json-out PATH]`: runs every workload against generated
-/// ledgers in a temporary directory, prints a table and writes the results as JSON.
+/// `ledger-bench [--quick] [--only LETTERS] [--json-out PATH] [--baselines DIR] [--ledger-binary PATH] [--readme [PATH]]`:
+/// runs every workload against new ledgers in a temporary directory, and the same
+/// workloads on the C baselines, prints a table and writes the results as JSON.
 let options: BenchOptions
 do {
     options = try BenchOptions(CommandLine.arguments.dropFirst())
@@ -16,19 +17,35 @@ if options.showHelp {
     exit(0)
 }
 
-let workloads: [any Workload] = [AsOfQueryWorkload(), RebuildWorkload(), CurrentStateQueryWorkload()]
+let scale = options.scale
+let workloads: [any Workload] = [
+    BulkLoadWorkload(), DurableCommitWorkload.batches(scale), DurableCommitWorkload.singles(scale),
+    ConcurrentWritersWorkload(), RebuildWorkload(), AsOfQueryWorkload(), CurrentStateQueryWorkload(), ColdAppendWorkload(),
+].filter(options.includes)
 do {
-    let context = try BenchContext(sizes: options.sizes)
+    let loadAtStart = SystemLoad.averages
+    let context = try BenchContext(scale: scale, baselines: options.baselinesDirectory.map(Baselines.init(directory:)),
+                                   ledgerBinary: options.ledgerBinary ?? ToolLocation.besideThisProgram("ledger"))
     defer { context.directory.remove() }
+    if context.baselines == nil { printError("ledger-bench: no --baselines: the comparisons with raw LMDB and SQLite are left out") }
     var results: [BenchResult] = []
     for workload in workloads {
         printError("ledger-bench: \(workload.name)")
         results += try workload.run(in: context)
     }
-    let report = BenchReport(mode: options.quick ? "quick" : "full", results: context.loadResults + results)
+    let report = BenchReport(mode: options.quick ? "quick" : "full", results: results + context.loadResults,
+                             loadAtStart: loadAtStart, loadAtEnd: SystemLoad.averages)
     print(report.table)
+    print("\n\(report.conditions)")
+    for result in report.missed {
+        print("missed: \(result.workload), \(result.case): \(result.metric) \(BenchReport.formatted(result.value)) \(result.unit) (target \(result.target!.bound))")
+    }
     try report.writeJSON(to: options.jsonPath)
     printError("ledger-bench: results written to \(options.jsonPath)")
+    if let readme = options.readmePath {
+        try ReadmeSection.rewrite(readme, with: report.markdown)
+        printError("ledger-bench: table written to \(readme)")
+    }
 } catch {
     printError("ledger-bench: error: \(error)")
     exit(1)

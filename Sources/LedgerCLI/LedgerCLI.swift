@@ -12,6 +12,22 @@ public enum LedgerCLI {
         VerifyCommand.command, ExportCommand.command, ImportCommand.command, BackupCommand.command, StatsCommand.command,
     ]
 
+    /// Runs `ledger` with this process's arguments and returns the exit code. Arguments that
+    /// are not valid UTF-8 are refused (the standard library would silently replace bytes).
+    public static func main() -> Int32 {
+        var arguments: [String] = []
+        for index in 1..<Int(CommandLine.argc) {
+            guard let raw = CommandLine.unsafeArgv[index] else { continue }
+            guard let argument = String(validatingCString: raw) else {
+                let shown = oneLine(String(cString: raw))
+                printError("ledger: error: argument \(index) is not valid UTF-8 text: \"\(shown)\"")
+                return ExitCode.invalidInput.rawValue
+            }
+            arguments.append(argument)
+        }
+        return main(arguments)
+    }
+
     /// Runs `ledger` with `arguments` (without the program name) and returns the exit code.
     public static func main(_ commandLine: [String]) -> Int32 {
         let output = StandardOutput()
@@ -31,7 +47,7 @@ public enum LedgerCLI {
             return ExitCode.success.rawValue
         }
         guard let command = commands.first(where: { $0.name == name }) else {
-            printError("ledger: error: unknown command \"\(name)\" (see ledger --help)")
+            printError("ledger: error: unknown command \"\(oneLine(name))\" (see ledger --help)")
             return ExitCode.usage.rawValue
         }
         let words = leadingOptions + arguments.dropFirst()
@@ -48,7 +64,7 @@ public enum LedgerCLI {
             return ExitCode.success.rawValue
         } catch {
             output.flush()
-            printError("ledger: error: \(error)")
+            printError("ledger: error: \(oneLine(String(describing: error)))")
             return ExitCode(for: error).rawValue
         }
     }
@@ -69,6 +85,19 @@ public enum LedgerCLI {
         Exit codes: 0 ok, 1 rejected by a rule or not found, 2 usage, 3 conflict,
         4 invalid input, 5 storage.
         """
+    }
+
+    /// `text` with line breaks and other control characters escaped, so an error stays one line.
+    static func oneLine(_ text: String) -> String {
+        var escaped = ""
+        for scalar in text.unicodeScalars {
+            if scalar.properties.generalCategory == .control || scalar == "\u{2028}" || scalar == "\u{2029}" {
+                escaped += scalar.escaped(asASCII: true)
+            } else {
+                escaped.unicodeScalars.append(scalar)
+            }
+        }
+        return escaped
     }
 
     private static func environmentValue(_ name: String) -> String? {

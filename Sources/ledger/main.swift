@@ -3,4 +3,4 @@ import Glibc
 #endif
 import LedgerCLI
 
-exit(LedgerCLI.main(Array(CommandLine.arguments.dropFirst())))
+exit(LedgerCLI.main())

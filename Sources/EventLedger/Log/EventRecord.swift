@@ -56,6 +56,10 @@ struct EventRecordView {
         guard bytes.count >= EventRecord.headerLength + SHA256.digestLength, bytes[0] == EventRecord.format,
               EventRecord.headerLength + typeLength + streamLength + dataLength + metadataLength + SHA256.digestLength == bytes.count
         else { throw LedgerError(.corruption, "event record at position \(position) is malformed") }
+        let limit = UInt64(Int64.max)
+        guard self.position <= limit, commit <= limit, version <= limit,
+              Timestamp.representable.contains(recordedAt.microseconds)
+        else { throw LedgerError(.corruption, "event record at position \(position) holds a number out of range") }
     }
 
     private func load<T: FixedWidthInteger>(_ offset: Int, _: T.Type) -> T {

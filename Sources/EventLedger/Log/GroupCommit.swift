@@ -55,7 +55,11 @@ final class GroupCommit: @unchecked Sendable {
         let outcomes: [Result<AppendResult, any Error>]
         do {
             outcomes = try environment.write { txn in
-                group.map { request in
+                // Alone, an append needs no nested transaction: its failure aborts only itself.
+                guard group.count > 1 else {
+                    return [.success(try appender(txn).append(request.events, mode: request.mode))]
+                }
+                return group.map { request in
                     Result { try txn.withCommittedChild { child in try appender(child).append(request.events, mode: request.mode) } }
                 }
             }

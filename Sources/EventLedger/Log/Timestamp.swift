@@ -12,6 +12,9 @@ public struct Timestamp: Hashable, Comparable, Sendable, CustomStringConvertible
         self.microseconds = microseconds
     }
 
+    /// Microseconds from 0001-01-01 to 9999-12-31 (the years ISO-8601 writes with four digits).
+    public static let representable: ClosedRange<Int64> = -62_135_596_800_000_000...253_402_300_799_999_999
+
     /// The current time.
     public static func now() -> Timestamp {
         var time = timespec()

@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// The outcome of `Ledger.verify()`.
 public struct VerifyReport: Sendable {
     /// Events checked.
@@ -13,8 +17,12 @@ extension Ledger {
     /// Checks the whole ledger: positions and versions gapless, indexes consistent, the hash
     /// chain intact, and every read model (rows, history, cascade links, checkpoints) equal to
     /// a fresh rebuild, which is made in a transaction that is rolled back.
+    ///
+    /// A ledger opened read-only is verified through a consistent copy in a temporary
+    /// directory, since the comparison needs a scratch write.
     public func verify() throws -> VerifyReport {
-        try environment.write(commit: false) { txn in
+        guard !environment.readOnly else { return try verifyCopy() }
+        return try environment.write(commit: false) { txn in
             let (problems, events) = try LogVerifier(tables: tables, txn: txn, limit: 50).run()
             guard problems.isEmpty else { return VerifyReport(events: events, problems: problems) }
             let before = try readModelDigests(txn)
@@ -24,6 +32,21 @@ extension Ledger {
             let differing = after.keys.sorted().filter { before[$0] != after[$0] }
             return VerifyReport(events: events, problems: differing.map { "\($0) differs from a fresh rebuild" })
         }
+    }
+
+    private func verifyCopy() throws -> VerifyReport {
+        var template = Array("/tmp/ledger-verify-XXXXXX".utf8CString)
+        guard let directory = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }).map({ String(cString: $0) }) else {
+            throw LedgerError(.storage, "cannot create a temporary directory to verify \(path)")
+        }
+        let copy = directory + "/ledger.lmdb"
+        defer {
+            unlink(copy)
+            unlink(copy + "-lock")
+            rmdir(directory)
+        }
+        try backup(to: copy)
+        return try Ledger(path: copy, domains: catalog.domains).verify()
     }
 
     /// A SHA-256 per read model (over its tables, current and history, in key order and its

@@ -15,20 +15,25 @@ final class Environment: @unchecked Sendable {
 
     /// Opens (and, unless `readOnly`, creates) the environment at `path`.
     init(path: String, mapSize: Int, readOnly: Bool, maxTables: Int) throws {
-        var env: OpaquePointer?
-        try lmdbCheck(mdb_env_create(&env), "cannot create environment")
-        guard let env else { throw LedgerError(.storage, "cannot create environment") }
-        mdb_env_set_maxdbs(env, MDB_dbi(maxTables))
-        mdb_env_set_maxreaders(env, 512)
+        if !readOnly { try Self.reserveLockFile(path + "-lock") }
         var flags = UInt32(MDB_NOSUBDIR | MDB_NOTLS)
         if readOnly { flags |= UInt32(MDB_RDONLY) }
-        if !readOnly { mdb_env_set_mapsize(env, mapSize) }
-        let code = mdb_env_open(env, path, flags, 0o600)
-        if code != 0 {
-            mdb_env_close(env)
+        var (opened, code) = try Self.openHandle(path, flags: flags, mapSize: readOnly ? nil : mapSize, maxTables: maxTables)
+        if readOnly, code == EACCES || code == EROFS || code == EPERM {
+            // The lock file cannot be created or opened (a read-only directory or filesystem):
+            // read without it. No writer can exist where nothing can be written.
+            (opened, code) = try Self.openHandle(path, flags: flags | UInt32(MDB_NOLOCK), mapSize: nil, maxTables: maxTables)
+        }
+        guard let env = opened else {
             if code == ENOENT { throw LedgerError(.storage, "no ledger at \(path)") }
             if code == EBADF || code == EINVAL { throw LedgerError(.storage, "\(path) is not an EventLedger file") }
             throw lmdbError(code, "cannot open ledger \(path)")
+        }
+        do {
+            try Self.requireWholeFile(env, path: path)
+        } catch {
+            mdb_env_close(env)
+            throw error
         }
         self.handle = env
         self.path = path
@@ -37,6 +42,49 @@ final class Environment: @unchecked Sendable {
         pthread_rwlock_init(mapLock, nil)
         writerLock = .allocate(capacity: 1)
         pthread_mutex_init(writerLock, nil)
+    }
+
+    /// Opens an LMDB environment handle; nil and the error code when it cannot be opened.
+    private static func openHandle(_ path: String, flags: UInt32, mapSize: Int?, maxTables: Int) throws -> (OpaquePointer?, Int32) {
+        var env: OpaquePointer?
+        try lmdbCheck(mdb_env_create(&env), "cannot create environment")
+        guard let env else { throw LedgerError(.storage, "cannot create environment") }
+        mdb_env_set_maxdbs(env, MDB_dbi(maxTables))
+        mdb_env_set_maxreaders(env, 512)
+        if let mapSize { mdb_env_set_mapsize(env, mapSize) }
+        let code = mdb_env_open(env, path, flags, 0o600)
+        guard code == 0 else {
+            mdb_env_close(env)
+            return (nil, code)
+        }
+        return (env, 0)
+    }
+
+    /// LMDB sizes a new lock file without allocating it and writes to it through a memory
+    /// map, which faults (SIGBUS) when the disk is full. Allocate it first, so a full disk is
+    /// an error instead.
+    private static func reserveLockFile(_ lockPath: String) throws {
+        let descriptor = open(lockPath, O_RDWR | O_CREAT | O_EXCL, 0o600)
+        guard descriptor >= 0 else { return }
+        let reserved = posix_fallocate(descriptor, 0, 1 << 16)
+        close(descriptor)
+        if reserved != 0 {
+            unlink(lockPath)
+            throw LedgerError(.storage, "cannot create \(lockPath): \(String(cString: strerror(reserved)))")
+        }
+    }
+
+    /// A file shorter than the pages its last commit uses (a truncated copy) would make LMDB
+    /// fault on a read past its end: refuse it.
+    private static func requireWholeFile(_ env: OpaquePointer, path: String) throws {
+        var info = MDB_envinfo()
+        var pages = MDB_stat()
+        var status = stat()
+        guard mdb_env_info(env, &info) == 0, mdb_env_stat(env, &pages) == 0, stat(path, &status) == 0 else { return }
+        let needed = (info.me_last_pgno + 1) * Int(pages.ms_psize)
+        if Int(status.st_size) < needed {
+            throw LedgerError(.storage, "\(path) is truncated: \(status.st_size) bytes, its last commit uses \(needed)")
+        }
     }
 
     deinit {

@@ -1,4 +1,7 @@
 internal import CLMDB
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Turns an LMDB return code into a `LedgerError` naming the operation that failed.
 func lmdbCheck(_ code: Int32, _ operation: @autoclosure () -> String) throws {
@@ -14,6 +17,9 @@ func lmdbError(_ code: Int32, _ operation: String) -> LedgerError {
         return LedgerError(.storage, "\(operation): not an EventLedger file (\(reason))")
     case MDB_CORRUPTED, MDB_PAGE_NOTFOUND:
         return LedgerError(.corruption, "\(operation): \(reason)")
+    case EIO:
+        // LMDB reports a write cut short by a full disk as an I/O error.
+        return LedgerError(.storage, "\(operation): \(reason) (the disk may be out of space)")
     default:
         return LedgerError(.storage, "\(operation): \(reason)")
     }

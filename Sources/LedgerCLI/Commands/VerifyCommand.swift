@@ -19,7 +19,10 @@ enum VerifyCommand {
 
     static func run(_ context: CommandContext) throws {
         try context.arguments.requirePositionals([], command: "verify")
-        let report = try context.openLedger(.update).verify()
+        // A ledger that cannot be written (read-only file, directory or filesystem) is
+        // still verified, through a copy.
+        let ledger = try (try? context.openLedger(.update)) ?? context.openLedger(.read)
+        let report = try ledger.verify()
         guard report.isIntact else {
             for problem in report.problems { context.output.line(problem) }
             let more = report.problems.count > 1 ? " (and \(report.problems.count - 1) more, listed on stdout)" : ""

@@ -1,0 +1,39 @@
+/// (b) and (c): durable commits of a few events each, one writer, to a new ledger: the
+/// first generated events, `eventsPerCommit` to an `append` call, against raw LMDB and
+/// SQLite committing the same events the same way. (b) must reach 0.8× raw LMDB's event rate.
+struct DurableCommitWorkload: Workload {
+    let name: String
+    let eventsPerCommit: Int
+    let commits: Int
+    /// The least acceptable ratio to raw LMDB's event rate, if any.
+    let minimumToRawLMDB: Double?
+
+    /// (b): commits of `scale.eventsPerBatch` events.
+    static func batches(_ scale: BenchScale) -> DurableCommitWorkload {
+        DurableCommitWorkload(name: "(b) durable commits of \(scale.eventsPerBatch)", eventsPerCommit: scale.eventsPerBatch,
+                              commits: scale.batchCommits, minimumToRawLMDB: 0.8)
+    }
+
+    /// (c): commits of one event.
+    static func singles(_ scale: BenchScale) -> DurableCommitWorkload {
+        DurableCommitWorkload(name: "(c) durable commits of 1", eventsPerCommit: 1, commits: scale.singleCommits,
+                              minimumToRawLMDB: nil)
+    }
+
+    func run(in context: BenchContext) throws -> [BenchResult] {
+        let events = eventsPerCommit * commits
+        let label = "\(BenchContext.label(commits)) commits"
+        let path = context.directory.file("durable-\(eventsPerCommit).lmdb")
+        defer { context.directory.removeLedger(path) }
+        let run = try CommitRun.measure(try BenchDomains.ledger(at: path),
+                                        commits: context.generatedCommits(events: events, perCommit: eventsPerCommit))
+        var results = run.rows(name, label)
+        for engine in Baselines.Engine.allCases {
+            guard let baseline = try context.baselineRun(engine, events: events, perCommit: eventsPerCommit) else { continue }
+            results += baseline.rows(name, label)
+            results.append(.ratio(name, "\(label): EventLedger", run.eventsPerSecond, to: baseline.eventsPerSecond,
+                                  of: engine.name, atLeast: engine == .lmdb ? minimumToRawLMDB : nil))
+        }
+        return results
+    }
+}

@@ -1,0 +1,299 @@
+import Foundation
+import LedgerWorkload
+import Testing
+
+/// A writer killed with SIGKILL at any moment (§2, §8, §9): the ledger it leaves opens, verifies,
+/// holds whole commits only (an import or a batch is all or nothing), and its read models equal
+/// a rebuild; and it takes new commits. Each test first times one uninterrupted run, then kills
+/// the same command on fresh copies of a seeded ledger at random delays spread over that
+/// lifetime, and as its commit starts writing pages to the file.
+@Suite(.serialized) struct CrashTests {
+    /// `ledger import` runs killed at random moments, and the events the imported file adds.
+    static let importKills = 10
+    static let importedEvents = 100_000
+    /// Events per commit of the ledger whose export is imported (an import keeps the grouping).
+    static let eventsPerSourceCommit = 10_000
+    /// `ledger append --batch` runs killed at random moments, and the lines of the batch.
+    static let batchKills = 20
+    static let batchEvents = 20_000
+    /// Random kill delays are spread evenly (one at random in each slice) over this multiple of
+    /// the uninterrupted run's lifetime; beyond 1, some runs end before their kill.
+    static let importKillSpan = 1.0
+    static let batchKillSpan = 1.15
+    /// Runs killed, in addition, as soon as their commit starts writing to the ledger file.
+    static let importCommitKills = 1
+    static let batchCommitKills = 2
+
+    @Test(.timeLimit(.minutes(6)))
+    func killedImportsLeaveAllOrNothing() throws {
+        let sandbox = try LedgerSandbox()
+        let base = try CrashScenario.seededBase(in: sandbox)
+
+        // The file to import, made once: the export of a ledger holding the base's seeds (which
+        // the import skips, their ids being known) and the generated events.
+        let clock = ContinuousClock()
+        var exportPath = ""
+        let preparation = try clock.measure {
+            let source = sandbox.path("source.lmdb")
+            try CrashScenario.loadSeeds(into: source, in: sandbox)
+            let lines = GeneratedBatches.lines(seed: 2026, count: Self.importedEvents)
+            for start in stride(from: 0, to: lines.count, by: Self.eventsPerSourceCommit) {
+                let end = min(start + Self.eventsPerSourceCommit, lines.count)
+                let chunk = try GeneratedBatches.write(Array(lines[start..<end]), to: sandbox.path("chunk.ndjson"))
+                try CrashScenario.ok(sandbox, ["append", "--batch", chunk], ledger: source)
+            }
+            let export = try CrashScenario.ok(sandbox, ["export"], ledger: source)
+            exportPath = try sandbox.write("source.ndjson", export.stdout)
+        }
+        let exported = try String(contentsOfFile: exportPath, encoding: .utf8).split(separator: "\n")
+        let seeded = CrashScenario.seedEvents
+        try #require(exported.count == seeded + Self.importedEvents, "the export holds every event of the source")
+        let imported = try exported[seeded...].map { line in
+            try #require(try LedgerSandbox.json(String(line)) as? [String: Any])
+        }
+        let importedCommits = Set(imported.compactMap { $0.int("commit") }).count
+        #expect(importedCommits == Self.importedEvents / Self.eventsPerSourceCommit)
+        print("CrashTests: made the \(Self.importedEvents)-event export in \(preparation)")
+
+        let scenario = CrashScenario(
+            sandbox: sandbox, base: base, command: ["import", exportPath], addedEvents: Self.importedEvents,
+            addedCommits: importedCommits, firstID: try #require(imported.first?.string("id")),
+            lastID: try #require(imported.last?.string("id")), queries: CrashScenario.queries(for: imported))
+        try scenario.run(kills: Self.importKills, span: Self.importKillSpan, commitKills: Self.importCommitKills)
+    }
+
+    @Test(.timeLimit(.minutes(4)))
+    func killedBatchAppendsLeaveAllOrNothing() throws {
+        let sandbox = try LedgerSandbox()
+        let base = try CrashScenario.seededBase(in: sandbox)
+        let lines = GeneratedBatches.lines(seed: 7, count: Self.batchEvents)
+        let batch = try GeneratedBatches.write(lines, to: sandbox.path("batch.ndjson"))
+        let events = try lines.map { try #require(try LedgerSandbox.json($0) as? [String: Any]) }
+        let scenario = CrashScenario(
+            sandbox: sandbox, base: base, command: ["append", "--batch", batch], addedEvents: Self.batchEvents,
+            addedCommits: 1, firstID: try #require(events.first?.string("id")),
+            lastID: try #require(events.last?.string("id")), queries: CrashScenario.queries(for: events))
+        try scenario.run(kills: Self.batchKills, span: Self.batchKillSpan, commitKills: Self.batchCommitKills)
+    }
+}
+
+/// One command killed again and again, each time on a fresh copy of a seeded ledger.
+struct CrashScenario {
+    let sandbox: LedgerSandbox
+    /// The seeded ledger each run starts from; never opened by the killed runs.
+    let base: String
+    /// The command that appends `addedEvents` events in `addedCommits` commits, as one transaction.
+    let command: [String]
+    let addedEvents: Int
+    let addedCommits: Int
+    /// The ids of the first and the last event the command appends.
+    let firstID: String
+    let lastID: String
+    /// Queries whose answers are compared with a rebuild and with the expected state.
+    let queries: [[String]]
+
+    /// The ledger the runs write to.
+    var ledger: String { sandbox.path("crash.lmdb") }
+
+    enum Outcome: String { case nothing, everything }
+
+    /// The seed files of the base ledger: not the animals, whose category names the generated
+    /// events may reuse (names are unique among live categories).
+    static let seedFiles = ["favorites.ndjson", "music.ndjson"]
+    /// The events of those files.
+    static let seedEvents = seedFiles.reduce(0) { total, file in
+        total + ((try? String(contentsOfFile: Seeds.path(file), encoding: .utf8)) ?? "").split(separator: "\n").count
+    }
+
+    /// A seeded ledger at `base.lmdb` in the sandbox; returns its path.
+    static func seededBase(in sandbox: LedgerSandbox) throws -> String {
+        let base = sandbox.path("base.lmdb")
+        try loadSeeds(into: base, in: sandbox)
+        try? FileManager.default.removeItem(atPath: base + "-lock")
+        return base
+    }
+
+    static func loadSeeds(into ledger: String, in sandbox: LedgerSandbox) throws {
+        for file in seedFiles { try ok(sandbox, ["append", "--batch", Seeds.path(file)], ledger: ledger) }
+    }
+
+    /// Runs `ledger ARGS --ledger LEDGER`, which must succeed.
+    @discardableResult
+    static func ok(_ sandbox: LedgerSandbox, _ arguments: [String], ledger: String,
+                   sourceLocation: SourceLocation = #_sourceLocation) throws -> RunResult {
+        let result = try sandbox.run(arguments + ["--ledger", ledger], useLedgerOption: false)
+        try #require(result.status == 0, "ledger \(arguments.joined(separator: " ")) exited \(result.status): \(result.stderr)",
+                     sourceLocation: sourceLocation)
+        return result
+    }
+
+    /// A few queries over every read model, asking about the seeds' `pink-floyd` and the first
+    /// artists and categories created by `events` (batch lines or envelopes).
+    static func queries(for events: [[String: Any]]) -> [[String]] {
+        func firstIDs(_ field: String, _ type: String) -> [String] {
+            events.lazy.filter { $0.string("type") == type }.prefix(2)
+                .compactMap { ($0["data"] as? [String: Any])?.string(field) }
+        }
+        return [["artists"], ["songs", "--orphans"], ["categories"], ["animals", "--uncategorized"], ["favorites"]]
+            + (["pink-floyd"] + firstIDs("artistId", "ArtistCreated")).map { ["artist-songs", $0] }
+            + firstIDs("categoryId", "CategoryCreated").map { ["category-animals", $0] }
+    }
+
+    /// The answers to `queries`, exit status and output.
+    func answers() throws -> [String] { try sandbox.answers(queries, ledger: ledger) }
+
+    /// `answers` without the favourites' `addedAt` (the local commit time, which differs from
+    /// one run to the next).
+    func comparable(_ answers: [String]) -> [String] {
+        answers.enumerated().map { index, answer in
+            guard queries[index] == ["favorites"] else { return answer }
+            return answer.replacingOccurrences(of: #""addedAt":"[^"]*""#, with: "", options: .regularExpression)
+        }
+    }
+
+    /// A fresh copy of the base ledger at `ledger`, without a lock file.
+    func resetLedger() throws {
+        for path in [ledger, ledger + "-lock"] where FileManager.default.fileExists(atPath: path) {
+            try FileManager.default.removeItem(atPath: path)
+        }
+        try FileManager.default.copyItem(atPath: base, toPath: ledger)
+    }
+
+    /// `ledger stats --json` of the ledger: its events and commits.
+    func counts(sourceLocation: SourceLocation = #_sourceLocation) throws -> (events: Int, commits: Int) {
+        let stats = try #require(try LedgerSandbox.json(try Self.ok(sandbox, ["stats", "--json"], ledger: ledger,
+                                                                      sourceLocation: sourceLocation).stdout) as? [String: Any],
+                                 sourceLocation: sourceLocation)
+        return (try #require(stats.int("events"), sourceLocation: sourceLocation),
+                try #require(stats.int("commits"), sourceLocation: sourceLocation))
+    }
+
+    /// The envelopes `ledger log ARGS --json` prints.
+    func log(_ arguments: [String]) throws -> [[String: Any]] {
+        try Self.ok(sandbox, ["log"] + arguments + ["--json"], ledger: ledger).lines.map { line in
+            try #require(try LedgerSandbox.json(line) as? [String: Any])
+        }
+    }
+
+    /// The size of the ledger file.
+    func fileSize() -> Int {
+        ((try? FileManager.default.attributesOfItem(atPath: ledger))?[.size] as? NSNumber)?.intValue ?? -1
+    }
+
+    /// Times one uninterrupted run; then kills `kills` runs at random delays spread over `span`
+    /// times its lifetime, and `commitKills` runs as soon as their commit starts writing, checking
+    /// the ledger after each.
+    func run(kills: Int, span: Double, commitKills: Int) throws {
+        let clock = ContinuousClock()
+        let started = clock.now
+        let name = "ledger " + command.map { $0.hasPrefix("/") ? URL(fileURLWithPath: $0).lastPathComponent : $0 }
+            .joined(separator: " ")
+        try resetLedger()
+        let baseCounts = try counts()
+        let baseAnswers = comparable(try answers())
+        let baseSize = fileSize()
+
+        // One uninterrupted run: its lifetime, and the state a completed run leaves.
+        let reference = try sandbox.runKilled(command, at: .after(3600), ledger: ledger)
+        try #require(!reference.killed && reference.status == 0, "\(name), uninterrupted: \(reference.stderr)")
+        let full = try counts()
+        #expect(full.events == baseCounts.events + addedEvents && full.commits == baseCounts.commits + addedCommits,
+                "\(name) on a ledger of \(baseCounts) should add \(addedEvents) events in \(addedCommits) commits: \(full)")
+        let fullAnswers = comparable(try answers())
+        try #require(fullAnswers != baseAnswers, "the queries should tell the two outcomes apart")
+        let lifetime = reference.lifetime
+
+        // One delay at random in each of `kills` equal slices of [0, span × lifetime], then the
+        // kills at the commit's first write.
+        let seed = UInt64(DispatchTime.now().uptimeNanoseconds)
+        var random = SplitMix64(seed: seed)
+        let slice = span * lifetime / Double(kills)
+        let moments = (0..<kills).map { KillMoment.after(slice * (Double($0) + Double.random(in: 0..<1, using: &random))) }
+            + Array(repeating: KillMoment.writing(Self.commitWriteBytes), count: commitKills)
+
+        var tally: [String: Int] = [:]
+        var report: [String] = []
+        for (round, moment) in moments.enumerated() {
+            try resetLedger()
+            let run = try sandbox.runKilled(command, at: moment, ledger: ledger)
+            let grown = fileSize() - baseSize
+            let context = "\(name), round \(round) (seed \(seed)): \(run)"
+            let outcome = try check(after: run, context: context, base: baseCounts, baseAnswers: baseAnswers,
+                                    fullAnswers: fullAnswers)
+            let writing = run.killed && (run.writtenBeforeKill ?? 0) > 0
+            if case .writing = moment {
+                #expect(run.killed && writing, "\(context): the run should be killed while its commit writes")
+            }
+            let kind = (run.killed ? "killed" : "exited") + (writing ? " while writing" : "") + ": "
+                + (outcome?.rawValue ?? "partial")
+            tally[kind, default: 0] += 1
+            report.append("  \(run), file grew by \(grown) bytes → \(outcome?.rawValue ?? "partial")")
+        }
+        let killedBeforeCommit = tally.filter { $0.key.hasPrefix("killed") && $0.key.hasSuffix(Outcome.nothing.rawValue) }
+            .values.reduce(0, +)
+        #expect(killedBeforeCommit >= kills / 3,
+                "\(name): most random kills should land before the commit (delays over \(span) × \(lifetime) s): \(tally)")
+        print("""
+            CrashTests: \(name) ran uninterrupted in \(String(format: "%.3f", lifetime)) s; \
+            \(moments.count) killed runs checked in \(clock.now - started) (seed \(seed)): \
+            \(tally.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", "))
+            \(report.joined(separator: "\n"))
+            """)
+    }
+
+    /// A commit writes whole pages; a writer that only opened the ledger has written nothing.
+    static let commitWriteBytes = 4096
+
+    /// Checks the ledger a (possibly) killed run left; returns what it holds of the command's events.
+    func check(after run: KilledRun, context: String, base: (events: Int, commits: Int), baseAnswers: [String],
+               fullAnswers: [String]) throws -> Outcome? {
+        if !run.killed { #expect(run.status == 0, "\(context): \(run.stderr)") }
+
+        // It opens and verifies.
+        let verify = try sandbox.run(["verify", "--ledger", ledger], useLedgerOption: false)
+        #expect(verify.status == 0, "\(context): verify exited \(verify.status): \(verify.stderr)")
+
+        // Whole commits only: either none of the events, or all of them.
+        let counts = try counts()
+        let outcome: Outcome?
+        switch counts {
+        case (base.events, base.commits): outcome = .nothing
+        case (base.events + addedEvents, base.commits + addedCommits): outcome = .everything
+        default: outcome = nil
+        }
+        #expect(outcome != nil, "\(context): \(counts.events) events in \(counts.commits) commits, expected \(base) or \((base.events + addedEvents, base.commits + addedCommits))")
+        #expect(run.killed || outcome == .everything, "\(context): a run that exited by itself appended everything")
+
+        let firstAdded = try log(["--from", String(base.events + 1), "--limit", "2"])
+        switch outcome {
+        case .nothing:
+            #expect(firstAdded.isEmpty, "\(context): log holds events after the seeds")
+        case .everything:
+            #expect(firstAdded.first?.string("id") == firstID && firstAdded.first?.int("commit") == base.commits + 1,
+                    "\(context): first appended event \(firstAdded.first ?? [:])")
+            let last = try log(["--from", String(counts.events)])
+            #expect(last.count == 1 && last.first?.string("id") == lastID && last.first?.int("position") == counts.events
+                    && last.first?.int("commit") == counts.commits, "\(context): last event \(last)")
+        case nil:
+            break
+        }
+
+        // The read models equal a rebuild, and the state of the outcome.
+        let before = try answers()
+        try Self.ok(sandbox, ["rebuild", "--quiet"], ledger: ledger)
+        #expect(try answers() == before, "\(context): queries differ after rebuild")
+        switch outcome {
+        case .nothing: #expect(comparable(before) == baseAnswers, "\(context): read models differ from the seeded ledger's")
+        case .everything: #expect(comparable(before) == fullAnswers, "\(context): read models differ from an uninterrupted run's")
+        case nil: break
+        }
+
+        // The lock the killed writer held is released: the ledger takes new commits.
+        let append = try sandbox.run(["append", "FavoriteAdded", #"{"dishId":"after-the-crash"}"#, "--ledger", ledger],
+                                     useLedgerOption: false)
+        #expect(append.status == 0, "\(context): append after the kill exited \(append.status): \(append.stderr)")
+        #expect(try self.counts().events == counts.events + 1, "\(context)")
+        return outcome
+    }
+}
+

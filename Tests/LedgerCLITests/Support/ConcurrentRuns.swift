@@ -1,0 +1,128 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// What a `ledger` run started from a worker thread produced; `timedOut` when it had to be killed.
+struct BoundedResult: Sendable {
+    let status: Int32
+    let stdout: String
+    let stderr: String
+    let timedOut: Bool
+
+    /// Standard output split into its non-empty lines.
+    var lines: [String] { stdout.split(separator: "\n").map(String.init) }
+}
+
+/// Runs the `ledger` binary on one ledger file from any thread: every value it holds is Sendable.
+struct LedgerRunner: Sendable {
+    let ledgerPath: String
+    let directory: URL
+    /// A run still going after this many seconds is killed and reported as timed out.
+    var timeout: Double = 60
+
+    init(_ sandbox: LedgerSandbox) {
+        ledgerPath = sandbox.ledgerPath
+        directory = sandbox.directory
+    }
+
+    /// `ledger ARGS --ledger LEDGER` with `input` on standard input.
+    func run(_ arguments: [String], input: String? = nil, ledger: String? = nil) throws -> BoundedResult {
+        let process = Process()
+        process.executableURL = LedgerSandbox.executable
+        process.arguments = arguments + ["--ledger", ledger ?? ledgerPath]
+        process.currentDirectoryURL = directory
+        var variables = ProcessInfo.processInfo.environment
+        variables.removeValue(forKey: "LEDGER_PATH")
+        process.environment = variables
+        let out = Pipe(), err = Pipe(), inPipe = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = inPipe
+        try process.run()
+        let output = PipeReader(out.fileHandleForReading), errors = PipeReader(err.fileHandleForReading)
+        let writer = inPipe.fileHandleForWriting
+        let bytes = input.map { Data($0.utf8) }
+        DispatchQueue.global().async {
+            if let bytes { try? writer.write(contentsOf: bytes) }
+            try? writer.close()
+        }
+        let deadline = Date().addingTimeInterval(timeout)
+        while process.isRunning, Date() < deadline { usleep(1_000) }
+        let timedOut = process.isRunning
+        if timedOut { kill(process.processIdentifier, SIGKILL) }
+        process.waitUntilExit()
+        return BoundedResult(status: process.terminationStatus, stdout: String(decoding: output.wait(), as: UTF8.self),
+                             stderr: String(decoding: errors.wait(), as: UTF8.self), timedOut: timedOut)
+    }
+}
+
+/// Reads a pipe to its end on a thread of its own.
+private final class PipeReader: @unchecked Sendable {
+    private var data = Data()
+    private let done = DispatchSemaphore(value: 0)
+
+    init(_ handle: FileHandle) {
+        Thread { [self] in
+            data = handle.readDataToEndOfFile()
+            done.signal()
+        }.start()
+    }
+
+    /// The bytes read; waits at most 10 s for the end of the pipe.
+    func wait() -> Data {
+        _ = done.wait(timeout: .now() + 10)
+        return data
+    }
+}
+
+/// A value shared between threads, guarded by a lock.
+final class Shared<Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value: Value
+
+    init(_ value: Value) { self.value = value }
+
+    func get() -> Value { lock.withLock { value } }
+
+    func update<Result>(_ body: (inout Value) -> Result) -> Result { lock.withLock { body(&value) } }
+}
+
+/// Threads started together and waited for together.
+final class WorkerThreads: @unchecked Sendable {
+    private let group = DispatchGroup()
+    /// Set to ask loops to end.
+    let stopping = Shared(false)
+
+    /// Starts `body` on a new thread (not the test runner's small pool: workers block on processes).
+    func start(_ body: @escaping @Sendable () -> Void) {
+        group.enter()
+        Thread { [group] in
+            body()
+            group.leave()
+        }.start()
+    }
+
+    /// Runs `body` again and again until `stop()`, at least `minimum` times.
+    func loop(minimum: Int = 1, _ body: @escaping @Sendable (Int) -> Void) {
+        start { [stopping] in
+            var round = 0
+            while round < minimum || !stopping.get() {
+                body(round)
+                round += 1
+            }
+        }
+    }
+
+    /// Asks loops to end; waits up to `seconds` for every thread. Returns whether all ended.
+    @discardableResult
+    func stop(within seconds: Double = 120) -> Bool {
+        stopping.update { $0 = true }
+        return group.wait(timeout: .now() + seconds) == .success
+    }
+
+    /// Waits up to `seconds` for every thread, without asking loops to end.
+    func wait(within seconds: Double) -> Bool { group.wait(timeout: .now() + seconds) == .success }
+
+    deinit { stop() }
+}
