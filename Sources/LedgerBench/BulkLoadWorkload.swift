@@ -3,7 +3,7 @@ import EventLedger
 /// (a) The first `bulkEvents` generated events appended to a new ledger in one commit
 /// (one `append` call), against raw LMDB and SQLite writing the same events in one
 /// transaction. Target: at least 0.5× raw LMDB and 1× SQLite. Run twice: as an app opens
-/// a ledger (64 MiB map, doubled whenever full, the commit rerun each time) and with a
+/// a ledger (default initial map, doubled whenever full, the commit rerun each time) and with a
 /// map large enough from the start, which isolates what growing the map costs.
 struct BulkLoadWorkload: Workload {
     let name = "(a) bulk load"
