@@ -30,7 +30,8 @@ public struct Timestamp: Hashable, Comparable, Sendable, CustomStringConvertible
     /// ISO-8601 in UTC with six fractional digits, e.g. `2026-11-29T23:10:00.123456Z`.
     public var description: String {
         let seconds = Int64.floorDivide(microseconds, 1_000_000)
-        let fraction = microseconds - seconds * 1_000_000
+        let remainder = microseconds % 1_000_000
+        let fraction = remainder < 0 ? remainder + 1_000_000 : remainder
         let days = Int64.floorDivide(seconds, 86_400)
         let secondOfDay = seconds - days * 86_400
         let (year, month, day) = CivilDate.fromDays(days)
