@@ -1,1 +1,2 @@
-#include <openssl/evp.h>
+#define OPENSSL_SUPPRESS_DEPRECATED
+#include <openssl/sha.h>

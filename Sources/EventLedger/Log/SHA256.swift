@@ -6,13 +6,16 @@ enum SHA256 {
     static let digestLength = 32
 
     /// The digest of `previous` followed by `body`, written to `output` (32 bytes).
+    ///
+    /// The low-level SHA256_* calls (deprecated in OpenSSL 3, hence the shim's
+    /// OPENSSL_SUPPRESS_DEPRECATED) are used because the EVP interface loads OpenSSL's
+    /// providers and configuration on first use, about a millisecond per `ledger` process.
     static func chain(previous: UnsafeRawBufferPointer, body: UnsafeRawBufferPointer, into output: UnsafeMutableRawBufferPointer) {
-        let context = EVP_MD_CTX_new()
-        defer { EVP_MD_CTX_free(context) }
-        EVP_DigestInit_ex(context, EVP_sha256(), nil)
-        EVP_DigestUpdate(context, previous.baseAddress, previous.count)
-        EVP_DigestUpdate(context, body.baseAddress, body.count)
-        EVP_DigestFinal_ex(context, output.bindMemory(to: UInt8.self).baseAddress, nil)
+        var context = SHA256_CTX()
+        SHA256_Init(&context)
+        SHA256_Update(&context, previous.baseAddress, previous.count)
+        SHA256_Update(&context, body.baseAddress, body.count)
+        SHA256_Final(output.bindMemory(to: UInt8.self).baseAddress, &context)
     }
 }
 
