@@ -58,52 +58,12 @@ final class LedgerSandbox {
     /// Runs the `ledger` binary with raw bytes on standard input.
     static func run(_ arguments: [String], input: Data?, currentDirectory: URL,
                     environment: [String: String] = [:]) throws -> RunResult {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        process.currentDirectoryURL = currentDirectory
-        var variables = ProcessInfo.processInfo.environment
-        variables.removeValue(forKey: "LEDGER_PATH")
-        variables.merge(environment) { $1 }
-        process.environment = variables
-        let out = Pipe(), err = Pipe(), inPipe = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = inPipe
-        try process.run()
-        DispatchQueue.global().async {
-            if let input { try? inPipe.fileHandleForWriting.write(contentsOf: input) }
-            try? inPipe.fileHandleForWriting.close()
-        }
-        let errorCollector = OutputCollector(err.fileHandleForReading)
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = errorCollector.wait()
-        process.waitUntilExit()
-        return RunResult(status: process.terminationStatus,
-                         stdout: String(decoding: outData, as: UTF8.self),
-                         stderr: String(decoding: errData, as: UTF8.self))
+        try Programs.run(executable.path, arguments, input: input, currentDirectory: currentDirectory,
+                         environment: environment)
     }
 
     /// Parses one line of output as a JSON object.
     static func json(_ text: String) throws -> Any {
         try JSONSerialization.jsonObject(with: Data(text.utf8), options: [.fragmentsAllowed])
-    }
-}
-
-/// Reads a pipe to its end on a background queue.
-private final class OutputCollector: @unchecked Sendable {
-    private var data = Data()
-    private let done = DispatchSemaphore(value: 0)
-
-    init(_ handle: FileHandle) {
-        DispatchQueue.global().async {
-            self.data = handle.readDataToEndOfFile()
-            self.done.signal()
-        }
-    }
-
-    func wait() -> Data {
-        done.wait()
-        return data
     }
 }
