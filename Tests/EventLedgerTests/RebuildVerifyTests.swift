@@ -27,7 +27,7 @@ import Glibc
         try ledger.environment.read { txn in
             var tables: [(String, Table)] = [("links", ledger.tables.links), ("checkpoints", ledger.tables.checkpoints)]
             for (table, stored) in ledger.tables.projections.sorted(by: { $0.key.name < $1.key.name }) {
-                tables += [(table.name, stored.current), (table.name + "@history", stored.history)]
+                tables.append((table.name + "@history", stored))
             }
             var lines: [String] = []
             for (name, table) in tables {
@@ -52,10 +52,26 @@ import Glibc
         try ledger.environment.read { txn in Array(try ledger.record(txn, at: position)) }
     }
 
-    /// The key of `key` in a projection table of current rows.
+    /// The stored form of `key`, which its versions' keys start with.
     func rowKey(_ key: StateKey) -> [UInt8] { StoredRow.storedKey(key.encoded()) }
 
-    func projection(_ ledger: Ledger, _ table: ProjectionTable) throws -> ProjectionTables {
+    /// The key of the latest version of the row `key` of `table`: deleting it takes the
+    /// row's current value away.
+    func latestVersionKey(_ txn: Transaction, _ table: Table, _ key: StateKey) throws -> [UInt8] {
+        let found = try txn.withCursor(table) { cursor in
+            try cursor.seek(before: rowKey(key) + StoredRow.afterEveryVersion).map { Array($0.key) }
+        }
+        let versionKey = try #require(found, "no version of \(key.components) in \(table.name)")
+        try #require(versionKey.starts(with: rowKey(key) + [0]), "no version of \(key.components) in \(table.name)")
+        return versionKey
+    }
+
+    /// Stores `row` as a version of `key` at the last position of the fixture's log.
+    func putLatestVersion(_ txn: Transaction, _ table: Table, _ key: StateKey, _ row: StateRow) throws {
+        try txn.put(table, StoredRow.historyKey(rowKey(key), position: 6), StoredRow.value(row, encodedKey: key.encoded()))
+    }
+
+    func projection(_ ledger: Ledger, _ table: ProjectionTable) throws -> Table {
         try #require(ledger.tables.projections[table], "no stored tables for \(table.name)")
     }
 
@@ -86,9 +102,9 @@ import Glibc
             let notes = try projection(ledger, NotesDomain.notes)
             let folderNotes = try projection(ledger, NotesDomain.folderNotes)
             try tamper(ledger) { txn, tables throws in
-                #expect(try txn.delete(notes.current, rowKey(StateKey("a"))))
-                try txn.put(notes.current, rowKey(StateKey("zz")), StoredRow.value(["bogus", "live"], encodedKey: StateKey("zz").encoded()))
-                #expect(try txn.delete(folderNotes.history, StoredRow.historyKey(rowKey(StateKey("f", "b")), position: 2)))
+                #expect(try txn.delete(notes, latestVersionKey(txn, notes, StateKey("a"))))
+                try putLatestVersion(txn, notes, StateKey("zz"), ["bogus", "live"])
+                #expect(try txn.delete(folderNotes, StoredRow.historyKey(rowKey(StateKey("f", "b")), position: 2)))
                 try txn.clear(tables.links)
                 try txn.put(tables.checkpoints, Array("notes".utf8), LedgerTables.bigEndian(1))
             }
@@ -104,7 +120,7 @@ import Glibc
         try withFixture { ledger, _ throws in
             let inline = try derivedState(ledger)
             let notes = try projection(ledger, NotesDomain.notes)
-            try tamper(ledger) { txn, _ throws in #expect(try txn.delete(notes.current, rowKey(StateKey("c")))) }
+            try tamper(ledger) { txn, _ throws in #expect(try txn.delete(notes, latestVersionKey(txn, notes, StateKey("c")))) }
             let report = try ledger.rebuild(["notes"])
             #expect(report.projections == ["notes"])
             #expect(report.events == 6)
@@ -115,7 +131,7 @@ import Glibc
     @Test func rebuildOfAnUnknownProjectionFailsAndChangesNothing() throws {
         try withFixture { ledger, _ throws in
             let notes = try projection(ledger, NotesDomain.notes)
-            try tamper(ledger) { txn, _ throws in #expect(try txn.delete(notes.current, rowKey(StateKey("c")))) }
+            try tamper(ledger) { txn, _ throws in #expect(try txn.delete(notes, latestVersionKey(txn, notes, StateKey("c")))) }
             let damaged = try derivedState(ledger)
             for names in [["nope"], ["notes", "nope"], ["nope", "notes"]] {
                 var progressed = false
@@ -170,25 +186,25 @@ import Glibc
     @Test func verifyNamesTheReadModelOfADeletedRow() throws {
         try expectReadModelProblem(mentioning: "notes") { ledger, txn, _ throws in
             let notes = try projection(ledger, NotesDomain.notes)
-            #expect(try txn.delete(notes.current, rowKey(StateKey("b"))))
+            #expect(try txn.delete(notes, latestVersionKey(txn, notes, StateKey("b"))))
         }
     }
 
-    @Test func verifyNamesTheReadModelOfADeletedHistoryRow() throws {
+    @Test func verifyNamesTheReadModelOfADeletedPastVersion() throws {
         try expectReadModelProblem(mentioning: "notes") { ledger, txn, _ throws in
             let notes = try projection(ledger, NotesDomain.notes)
-            #expect(try txn.delete(notes.history, StoredRow.historyKey(rowKey(StateKey("a")), position: 4)))
+            #expect(try txn.delete(notes, StoredRow.historyKey(rowKey(StateKey("a")), position: 4)))
         }
     }
 
     @Test func verifyNamesTheReadModelOfAnAddedOrChangedRow() throws {
         try expectReadModelProblem(mentioning: "notes") { ledger, txn, _ throws in
             let notes = try projection(ledger, NotesDomain.notes)
-            try txn.put(notes.current, rowKey(StateKey("c")), StoredRow.value(["charlie 3", "live"], encodedKey: StateKey("c").encoded()))
+            try putLatestVersion(txn, notes, StateKey("c"), ["charlie 3", "live"])
         }
         try expectReadModelProblem(mentioning: "notes") { ledger, txn, _ throws in
             let folderNotes = try projection(ledger, NotesDomain.folderNotes)
-            try txn.put(folderNotes.current, rowKey(StateKey("g", "c")), StoredRow.value([], encodedKey: StateKey("g", "c").encoded()))
+            try putLatestVersion(txn, folderNotes, StateKey("g", "c"), [])
         }
     }
 

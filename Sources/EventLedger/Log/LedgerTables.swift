@@ -7,8 +7,9 @@
 ///   they do not belong to (cascades).
 /// - `checkpoints`: projection name → big-endian position it has applied.
 /// - `sessions`: session id → `SessionRecord` (uncommitted batches, outside the log).
-/// - for each projection table, the table itself (current rows) and `<table>@history`
-///   (every version of every row, by position; see `StoredRow`).
+/// - for each projection table, `<table>@history`: every version of every row, keyed by
+///   row and position (see `StoredRow`). A row's current value is its latest version, so
+///   an event's change to a read model is one write, and a past state is one seek away.
 struct LedgerTables {
     static let engineTableNames = ["log", "streams", "ids", "links", "checkpoints", "sessions"]
 
@@ -18,7 +19,7 @@ struct LedgerTables {
     let links: Table
     let checkpoints: Table
     let sessions: Table
-    let projections: [ProjectionTable: ProjectionTables]
+    let projections: [ProjectionTable: Table]
 
     init(environment: Environment, projectionTables: [ProjectionTable]) {
         log = environment.table("log")
@@ -27,17 +28,16 @@ struct LedgerTables {
         links = environment.table("links")
         checkpoints = environment.table("checkpoints")
         sessions = environment.table("sessions")
-        var projections: [ProjectionTable: ProjectionTables] = [:]
+        var projections: [ProjectionTable: Table] = [:]
         for table in projectionTables {
-            projections[table] = ProjectionTables(current: environment.table(table.name),
-                                                  history: environment.table(Self.historyName(table)))
+            projections[table] = environment.table(Self.historyName(table))
         }
         self.projections = projections
     }
 
     /// The names of every table the ledger needs for `projectionTables`.
     static func allNames(_ projectionTables: [ProjectionTable]) -> [String] {
-        engineTableNames + projectionTables.flatMap { [$0.name, historyName($0)] }
+        engineTableNames + projectionTables.map(historyName)
     }
 
     /// The name of the history table of a projection table.
@@ -60,10 +60,4 @@ struct LedgerTables {
         key.append(contentsOf: bigEndian(number))
         return key
     }
-}
-
-/// The two tables behind one projection table: current rows and their history.
-struct ProjectionTables {
-    let current: Table
-    let history: Table
 }

@@ -1,23 +1,29 @@
-/// The read models as they were after the event at `position`, read from the history
-/// tables: a single-row read is one seek, a prefix scan visits the versions of the rows
-/// under the prefix. Neither depends on the length of the log.
+/// The read models as they were after the event at `position` (the current ones at
+/// `StoredRow.newestPosition`), read from the versioned tables: a single-row read is one
+/// seek, a prefix scan seeks once per row under the prefix. Neither depends on the length
+/// of the log.
 struct HistoricalProjectionState: ProjectionReader {
     let txn: Transaction
-    let tables: [ProjectionTable: ProjectionTables]
+    let tables: [ProjectionTable: Table]
     let position: UInt64
 
     private func history(_ table: ProjectionTable) -> Table {
         guard let stored = tables[table] else { preconditionFailure("unknown projection table \(table.name)") }
-        return stored.history
+        return stored
     }
 
     func row(_ table: ProjectionTable, _ key: StateKey) throws -> StateRow? {
-        let storedKey = StoredRow.storedKey(key.encoded())
-        return try txn.withCursor(history(table)) { cursor in
+        try version(table, StoredRow.storedKey(key.encoded())) { try $0.flatMap(StoredRow.row) }
+    }
+
+    /// Calls `body` with the stored value of the row's version in force (a removal's value
+    /// when it was removed), or nil when the row never existed up to `position`.
+    func version<T>(_ table: ProjectionTable, _ storedKey: [UInt8], _ body: (UnsafeRawBufferPointer?) throws -> T) throws -> T {
+        try txn.withCursor(history(table)) { cursor in
             guard let entry = try cursor.seek(before: StoredRow.historyKey(storedKey, position: position + 1)),
                   entry.key.count == storedKey.count + 9, entry.key.starts(with: storedKey), entry.key[storedKey.count] == 0
-            else { return nil }
-            return try StoredRow.row(entry.value)
+            else { return try body(nil) }
+            return try body(entry.value)
         }
     }
 

@@ -49,12 +49,12 @@ extension Ledger {
         return try Ledger(path: copy, domains: catalog.domains).verify()
     }
 
-    /// A SHA-256 per read model (over its tables, current and history, in key order and its
+    /// A SHA-256 per read model (over its tables, every version in key order, and its
     /// checkpoint) plus one for the cascade links.
     private func readModelDigests(_ txn: Transaction) throws -> [String: [UInt8]] {
         var digests: [String: [UInt8]] = ["cascade links": try digest(of: [tables.links], txn)]
         for domain in catalog.domains {
-            let stored = domain.tables.compactMap { tables.projections[$0] }.flatMap { [$0.current, $0.history] }
+            let stored = domain.tables.compactMap { tables.projections[$0] }
             var combined = try digest(of: stored, txn)
             combined += try txn.get(tables.checkpoints, Array(domain.projectionName.utf8)).map(Array.init) ?? []
             digests["read model \(domain.projectionName)"] = combined

@@ -1,5 +1,5 @@
 /// Replays the log into read models inside one write transaction: clears their tables
-/// (current rows and history) and applies every event again, in position order.
+/// (every version of every row) and applies every event again, in position order.
 struct Rebuilder {
     let catalog: EventCatalog
     let tables: LedgerTables
@@ -13,8 +13,7 @@ struct Rebuilder {
         for index in domainIndexes {
             for table in catalog.domains[index].tables {
                 guard let stored = tables.projections[table] else { continue }
-                try txn.clear(stored.current)
-                try txn.clear(stored.history)
+                try txn.clear(stored)
             }
         }
         if includingLinks { try txn.clear(tables.links) }

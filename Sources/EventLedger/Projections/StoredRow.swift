@@ -6,9 +6,12 @@
 ///
 /// A value is one flags byte (`present`, `fullKeyFollows`), then, when the key was
 /// shortened, the whole key (`u16` length and bytes), then the row (`StateRowCodec`).
-/// History tables hold `stored key ‖ NUL ‖ big-endian position` → value, where a value
+/// Versioned tables hold `stored key ‖ NUL ‖ big-endian position` → value, where a value
 /// without `present` records a removal.
 enum StoredRow {
+    /// A position above any the log reaches (positions stay below 2^56): reading "as of"
+    /// it gives the latest versions.
+    static let newestPosition: UInt64 = (1 << 56) - 2
     static let maximumKeyLength = 400
     private static let present: UInt8 = 1
     private static let fullKeyFollows: UInt8 = 2
@@ -32,6 +35,11 @@ enum StoredRow {
         var bytes: [UInt8] = [present | fullKeyFollows]
         withUnsafeBytes(of: UInt16(encodedKey.count).littleEndian) { bytes.append(contentsOf: $0) }
         return bytes + encodedKey + StateRowCodec.encode(row)
+    }
+
+    /// Whether a stored value holds a row (not a removal).
+    static func isPresent(_ value: UnsafeRawBufferPointer) -> Bool {
+        value.first.map { $0 & present != 0 } ?? false
     }
 
     /// The row of a stored value, nil for a removal.

@@ -77,15 +77,23 @@ final class Environment: @unchecked Sendable {
     /// A file shorter than the pages its last commit uses (a truncated copy) would make LMDB
     /// fault on a read past its end: refuse it.
     private static func requireWholeFile(_ env: OpaquePointer, path: String) throws {
-        var info = MDB_envinfo()
-        var pages = MDB_stat()
         var status = stat()
-        guard mdb_env_info(env, &info) == 0, mdb_env_stat(env, &pages) == 0, stat(path, &status) == 0 else { return }
-        let needed = (info.me_last_pgno + 1) * Int(pages.ms_psize)
+        guard let needed = usedBytes(env), stat(path, &status) == 0 else { return }
         if Int(status.st_size) < needed {
             throw LedgerError(.storage, "\(path) is truncated: \(status.st_size) bytes, its last commit uses \(needed)")
         }
     }
+
+    /// The bytes of the file that its last commit uses, nil when LMDB cannot tell.
+    private static func usedBytes(_ env: OpaquePointer) -> Int? {
+        var info = MDB_envinfo()
+        var pages = MDB_stat()
+        guard mdb_env_info(env, &info) == 0, mdb_env_stat(env, &pages) == 0 else { return nil }
+        return (info.me_last_pgno + 1) * Int(pages.ms_psize)
+    }
+
+    /// The bytes of the file that its last commit uses.
+    var usedBytes: Int { Self.usedBytes(handle) ?? 0 }
 
     deinit {
         mdb_env_close(handle)
@@ -211,11 +219,28 @@ final class Environment: @unchecked Sendable {
     }
 
     private func growMap() throws {
+        try growMap { max($0 * 2, 1 << 20) }
+    }
+
+    /// Doubles the map until a write of `bytes` more than the file uses fits, so that a
+    /// large write (a rebuild) is not aborted and rerun each time the map fills up.
+    func reserveMap(forWriting bytes: Int) throws {
+        try growMap { size in
+            let needed = usedBytes + bytes
+            var grown = max(size, 1 << 20)
+            while grown < needed { grown *= 2 }
+            return grown
+        }
+    }
+
+    /// Sets the map to `size(current size)`, when that is larger, while no transaction of this process is active.
+    private func growMap(to size: (Int) -> Int) throws {
         pthread_rwlock_wrlock(mapLock)
         defer { pthread_rwlock_unlock(mapLock) }
         var info = MDB_envinfo()
         mdb_env_info(handle, &info)
-        let grown = max(info.me_mapsize * 2, 1 << 20)
+        let grown = size(info.me_mapsize)
+        guard grown > info.me_mapsize else { return }
         try lmdbCheck(mdb_env_set_mapsize(handle, grown), "cannot grow the map of \(path) to \(grown) bytes")
     }
 
