@@ -54,7 +54,8 @@ final class GroupCommit: @unchecked Sendable {
 
         let outcomes: [Result<AppendResult, any Error>]
         do {
-            outcomes = try environment.write { txn in
+            let events = group.reduce(0) { $0 + $1.events.count }
+            outcomes = try environment.write(reserving: events * Environment.bytesPerEvent) { txn in
                 // Alone, an append needs no nested transaction: its failure aborts only itself.
                 guard group.count > 1 else {
                     return [.success(try appender(txn).append(request.events, mode: request.mode))]

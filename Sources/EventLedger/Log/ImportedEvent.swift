@@ -72,7 +72,7 @@ extension Ledger {
     @discardableResult
     public func importEvents(_ events: [ImportedEvent]) throws -> ImportReport {
         guard !events.isEmpty else { throw LedgerError(.invalidInput, "nothing to import") }
-        return try environment.write { txn in
+        return try environment.write(reserving: events.count * Environment.bytesPerEvent) { txn in
             let appender = Appender(catalog: catalog, tables: tables, txn: txn)
             var appended = 0, commits = 0, start = 0
             while start < events.count {

@@ -23,8 +23,7 @@ extension Ledger {
         let indexes = try domainIndexes(projections)
         let started = Timestamp.now()
         // The old rows' pages are freed only at the commit: room for a second copy of the file.
-        try environment.reserveMap(forWriting: environment.usedBytes)
-        let events = try environment.write { txn in
+        let events = try environment.write(reserving: environment.usedBytes) { txn in
             try Rebuilder(catalog: catalog, tables: tables, txn: txn)
                 .run(domainIndexes: indexes, includingLinks: indexes.count == catalog.domains.count, progress: progress)
         }

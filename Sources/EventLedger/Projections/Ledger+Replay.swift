@@ -23,7 +23,8 @@ extension Ledger {
 
     private func copyLog(to position: UInt64, into target: Ledger) throws {
         try environment.read { source in
-            try target.environment.write { destination in
+            // The new ledger holds at most what this one does.
+            try target.environment.write(reserving: environment.usedBytes) { destination in
                 try source.withCursor(tables.log) { cursor in
                     var next = try cursor.first()
                     while let entry = next, LedgerTables.readBigEndian(entry.key) <= position {

@@ -22,7 +22,8 @@ extension Ledger {
     /// directory, since the comparison needs a scratch write.
     public func verify() throws -> VerifyReport {
         guard !environment.readOnly else { return try verifyCopy() }
-        return try environment.write(commit: false) { txn in
+        // The fresh rebuild writes a second copy of the read models next to the first.
+        return try environment.write(commit: false, reserving: environment.usedBytes) { txn in
             let (problems, events) = try LogVerifier(tables: tables, txn: txn, limit: 50).run()
             guard problems.isEmpty else { return VerifyReport(events: events, problems: problems) }
             let before = try readModelDigests(txn)

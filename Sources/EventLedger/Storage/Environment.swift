@@ -168,10 +168,12 @@ final class Environment: @unchecked Sendable {
     }
 
     /// Runs `body` in a write transaction and commits it durably, or aborts it on any error.
-    /// When the map is full the transaction is aborted, the map doubled and `body` run again.
+    /// When the map is full the transaction is aborted, the map doubled and `body` run again;
+    /// a write expected to add about `reserving` bytes grows the map for them first.
     /// With `commit: false` the transaction is always aborted: a scratch write (a preview).
-    func write<T>(commit: Bool = true, _ body: (Transaction) throws -> T) throws -> T {
+    func write<T>(commit: Bool = true, reserving bytes: Int = 0, _ body: (Transaction) throws -> T) throws -> T {
         guard !readOnly else { throw LedgerError(.storage, "\(path) is opened read-only") }
+        if bytes >= Self.smallestReservation { try reserveMap(forWriting: bytes) }
         pthread_mutex_lock(writerLock)
         defer { pthread_mutex_unlock(writerLock) }
         while true {
@@ -222,9 +224,17 @@ final class Environment: @unchecked Sendable {
         try growMap { max($0 * 2, 1 << 20) }
     }
 
+    /// Writes expected to add less than this are not worth a reservation: when the map
+    /// fills up, rerunning them costs little.
+    static let smallestReservation = 1 << 20
+
+    /// A generous estimate of what one event adds to the file (log record, indexes and
+    /// read-model versions; about 850 bytes in the benchmark's ledgers), for `reserving`.
+    static let bytesPerEvent = 1 << 10
+
     /// Doubles the map until a write of `bytes` more than the file uses fits, so that a
-    /// large write (a rebuild) is not aborted and rerun each time the map fills up.
-    func reserveMap(forWriting bytes: Int) throws {
+    /// large write is not aborted and rerun each time the map fills up.
+    private func reserveMap(forWriting bytes: Int) throws {
         try growMap { size in
             let needed = usedBytes + bytes
             var grown = max(size, 1 << 20)
