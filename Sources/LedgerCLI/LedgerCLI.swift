@@ -87,17 +87,24 @@ public enum LedgerCLI {
         """
     }
 
-    /// `text` with line breaks and other control characters escaped, so an error stays one line.
+    /// Errors longer than this many characters are cut: they may echo megabytes of input.
+    static let longestError = 2_000
+
+    /// `text` with line breaks and other control characters escaped, so an error stays one
+    /// line, and cut after `longestError` characters.
     static func oneLine(_ text: String) -> String {
-        var escaped = ""
-        for scalar in text.unicodeScalars {
+        var escaped = [Unicode.Scalar]()
+        for (index, scalar) in text.unicodeScalars.enumerated() {
+            guard escaped.count < longestError else {
+                return String(String.UnicodeScalarView(escaped)) + "… (\(text.unicodeScalars.count - index) more characters)"
+            }
             if scalar.properties.generalCategory == .control || scalar == "\u{2028}" || scalar == "\u{2029}" {
-                escaped += scalar.escaped(asASCII: true)
+                escaped += scalar.escaped(asASCII: true).unicodeScalars
             } else {
-                escaped.unicodeScalars.append(scalar)
+                escaped.append(scalar)
             }
         }
-        return escaped
+        return String(String.UnicodeScalarView(escaped))
     }
 
     private static func environmentValue(_ name: String) -> String? {

@@ -42,6 +42,7 @@ import Testing
         let stats = try sandbox.run(["stats", "--ledger", file], useLedgerOption: false)
         expectFailure(stats, exit: 5, mentions: ["notes.txt"])
         #expect(try String(contentsOfFile: file, encoding: .utf8) == text, "the file must not be modified")
+        #expect(!sandbox.exists("notes.txt-lock"), "no lock file is left beside it")
     }
 
     @Test func aReadCommandDoesNotTurnAnEmptyFileIntoALedger() throws {

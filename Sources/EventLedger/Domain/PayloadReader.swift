@@ -7,7 +7,7 @@ public struct PayloadReader {
     /// Starts reading `payload`, rejecting any field not in `allowedFields`.
     public init(_ payload: [String: JSONValue], allowedFields: Set<String>) throws {
         for key in payload.keys.sorted() where !allowedFields.contains(key) {
-            throw LedgerError.invalidField(key, "unknown field")
+            throw LedgerError.unknownField(key)
         }
         self.payload = payload
     }

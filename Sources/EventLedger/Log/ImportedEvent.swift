@@ -21,7 +21,7 @@ public struct ImportedEvent: Sendable {
     /// Reads an envelope, rejecting unknown, missing and mistyped fields (`.invalidInput`).
     public init(envelope: JSONValue) throws {
         guard let object = envelope.objectValue else { throw LedgerError(.invalidInput, "an envelope must be a JSON object") }
-        for key in object.keys.sorted() where !Self.fields.contains(key) { throw LedgerError.invalidField(key, "unknown field") }
+        for key in object.keys.sorted() where !Self.fields.contains(key) { throw LedgerError.unknownField(key) }
         for key in Self.fields.sorted() where object[key] == nil { throw LedgerError.invalidField(key, "missing") }
         func number(_ field: String) throws -> UInt64 {
             guard let value = object[field]?.int64Value, value >= 1 else { throw LedgerError.invalidField(field, "expected a whole number ≥ 1") }

@@ -15,7 +15,9 @@ final class Environment: @unchecked Sendable {
 
     /// Opens (and, unless `readOnly`, creates) the environment at `path`.
     init(path: String, mapSize: Int, readOnly: Bool, maxTables: Int) throws {
-        if !readOnly { try Self.reserveLockFile(path + "-lock") }
+        let lockPath = path + "-lock"
+        let lockFileExisted = access(lockPath, F_OK) == 0
+        if !readOnly { try Self.reserveLockFile(lockPath) }
         var flags = UInt32(MDB_NOSUBDIR | MDB_NOTLS)
         if readOnly { flags |= UInt32(MDB_RDONLY) }
         var (opened, code) = try Self.openHandle(path, flags: flags, mapSize: readOnly ? nil : mapSize, maxTables: maxTables)
@@ -25,6 +27,8 @@ final class Environment: @unchecked Sendable {
             (opened, code) = try Self.openHandle(path, flags: flags | UInt32(MDB_NOLOCK), mapSize: nil, maxTables: maxTables)
         }
         guard let env = opened else {
+            // Opening something that is not a ledger leaves nothing beside it.
+            if !lockFileExisted { unlink(lockPath) }
             if code == ENOENT { throw LedgerError(.storage, "no ledger at \(path)") }
             if code == EBADF || code == EINVAL { throw LedgerError(.storage, "\(path) is not an EventLedger file") }
             throw lmdbError(code, "cannot open ledger \(path)")

@@ -55,4 +55,9 @@ public struct LedgerError: Error, Sendable, Equatable, CustomStringConvertible {
     public static func invalidField(_ field: String, _ problem: String) -> LedgerError {
         LedgerError(.invalidInput, "field \"\(field)\": \(problem)", subject: field)
     }
+
+    /// Invalid input: a field no one knows, named after the problem (the name may be long).
+    public static func unknownField(_ field: String) -> LedgerError {
+        LedgerError(.invalidInput, "unknown field \"\(field)\"", subject: field)
+    }
 }

@@ -10,7 +10,7 @@ enum BatchFile {
     private static func pendingEvent(_ value: JSONValue) throws -> PendingEvent {
         guard let object = value.objectValue else { throw LedgerError(.invalidInput, "expected a JSON object") }
         for key in object.keys.sorted() where !["type", "data", "id", "expect", "metadata"].contains(key) {
-            throw LedgerError.invalidField(key, "unknown field")
+            throw LedgerError.unknownField(key)
         }
         guard let type = object["type"]?.stringValue else { throw LedgerError.invalidField("type", "missing or not a string") }
         guard let data = object["data"]?.objectValue else { throw LedgerError.invalidField("data", "missing or not an object") }

@@ -100,11 +100,14 @@ func expectFailure(_ result: RunResult, exit code: Int32, mentions: [String] = [
     }
 }
 
-/// Checks that `stderr` is exactly one line starting with `ledger: error: `.
+/// Checks that `stderr` is exactly one line starting with `ledger: error: `, of a length a
+/// terminal can show however much input the error echoes.
 func expectOneErrorLine(_ stderr: String, sourceLocation: SourceLocation = #_sourceLocation) {
-    #expect(stderr.hasPrefix("ledger: error: "), "stderr: \(stderr)", sourceLocation: sourceLocation)
+    #expect(stderr.hasPrefix("ledger: error: "), "stderr: \(stderr.prefix(300))", sourceLocation: sourceLocation)
     #expect(stderr.hasSuffix("\n") && !stderr.dropLast().contains("\n"),
-            "stderr should be exactly one line: \(stderr)", sourceLocation: sourceLocation)
+            "stderr should be exactly one line: \(stderr.prefix(300))", sourceLocation: sourceLocation)
+    #expect(stderr.unicodeScalars.count <= 2_100, "stderr has \(stderr.unicodeScalars.count) characters: \(stderr.prefix(300))",
+            sourceLocation: sourceLocation)
 }
 
 /// Field access on parsed JSON, for brevity in expectations.
