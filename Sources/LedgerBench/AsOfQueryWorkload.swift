@@ -5,8 +5,9 @@ import LedgerWorkload
 /// ledgers of every size: the latency should not grow with the log (§7). Two cases per
 /// size: random positions of the whole log, and the same queries at positions within the
 /// smallest ledger on every size, which isolates what the log's growth after a position
-/// costs a read at it. Targets: p50 at most 1 ms on the largest ledger, and at most 2× the
-/// smallest ledger's.
+/// costs a read at it. Targets (random positions, as issue and README state them): p50 at
+/// most 1 ms on the largest ledger, and at most 2× the smallest ledger's; the second case
+/// is reported without one.
 struct AsOfQueryWorkload: Workload {
     /// A query to time: the position to read as of, and an artist live there.
     typealias Draw = (position: UInt64, artistId: String)
@@ -41,7 +42,7 @@ struct AsOfQueryWorkload: Workload {
             guard let first = medians[label]?.first, let last = medians[label]?.last else { continue }
             results.append(BenchResult(workload: name, case: "\(BenchContext.label(largest)) / \(BenchContext.label(smallest)), \(label)",
                                        metric: "p50 ratio", value: last / first, unit: "x",
-                                       target: .atMost(maximumGrowth, last / first)))
+                                       target: label == randomCase ? .atMost(maximumGrowth, last / first) : nil))
         }
         return results
     }

@@ -30,6 +30,10 @@ public struct PayloadReader {
         guard let text = value.stringValue else {
             throw LedgerError.invalidField(field, "expected a string, got \(value.kindName)")
         }
+        if Self.isTrimmedPrintableASCII(text) {
+            guard text.utf8.count <= 200 else { throw LedgerError.invalidField(field, "longer than 200 characters") }
+            return text
+        }
         let trimmed = Self.trimmed(text)
         guard !trimmed.isEmpty else { throw LedgerError.invalidField(field, "must not be empty") }
         guard trimmed.unicodeScalars.count <= 200 else { throw LedgerError.invalidField(field, "longer than 200 characters") }
@@ -71,6 +75,14 @@ public struct PayloadReader {
             throw LedgerError.invalidField(field, "ids are 1-128 characters from A-Z a-z 0-9 . _ : -")
         }
         return text
+    }
+
+    /// Whether `text` is printable ASCII that neither starts nor ends with a space: the
+    /// common case, already trimmed and free of control characters, checked byte by byte.
+    private static func isTrimmedPrintableASCII(_ text: String) -> Bool {
+        let utf8 = text.utf8
+        guard let first = utf8.first, let last = utf8.last, first != 0x20, last != 0x20 else { return false }
+        return utf8.allSatisfy { (0x20...0x7E).contains($0) }
     }
 
     private static func trimmed(_ text: String) -> String {
