@@ -27,22 +27,53 @@ struct HistoricalProjectionState: ProjectionReader {
         }
     }
 
-    /// Visits each row under the prefix once: one seek to its last version at or before
-    /// `position`, one seek past its later versions. Versions are never scanned one by one.
+    /// Visits each row under the prefix once, in key order. The rows are read first and
+    /// then handed to `body`, which may change the read model.
     func forEach(_ table: ProjectionTable, prefix: StateKey, _ body: (StateKey, StateRow) throws -> Bool) throws {
-        let encodedPrefix = prefix.encoded(asPrefix: true)
+        for (key, row) in try rowsInForce(table, prefix: prefix.encoded(asPrefix: true)) {
+            guard try body(key, row) else { return }
+        }
+    }
+
+    /// How many versions of a row are stepped through before the rest are skipped with seeks.
+    private static let stepsBeforeSeeking = 4
+
+    /// The rows under `prefix` as they were at `position`. A row's versions are stepped
+    /// through while there are few (most rows change a few times) and skipped with two seeks
+    /// when there are more, so the cost follows the rows under the prefix, not the log.
+    private func rowsInForce(_ table: ProjectionTable, prefix: [UInt8]) throws -> [(StateKey, StateRow)] {
+        var rows: [(StateKey, StateRow)] = []
         try txn.withCursor(history(table)) { cursor in
-            var entry = encodedPrefix.isEmpty ? try cursor.first() : try cursor.seek(atLeast: encodedPrefix)
-            while let current = entry, current.key.starts(with: encodedPrefix) {
-                let storedKey = Array(current.key.dropLast(9))
-                if let version = try cursor.seek(before: StoredRow.historyKey(storedKey, position: position + 1)),
-                   version.key.count == storedKey.count + 9, version.key.starts(with: storedKey) {
-                    let (key, row) = try StoredRow.decode(key: UnsafeRawBufferPointer(rebasing: version.key.dropLast(9)),
-                                                          value: version.value)
-                    if let row, try !body(key, row) { return }
+            var entry = prefix.isEmpty ? try cursor.first() : try cursor.seek(atLeast: prefix)
+            while let first = entry, first.key.starts(with: prefix) {
+                // `first` is the oldest version of a row.
+                guard first.key.count > 9 else { throw LedgerError(.corruption, "a version key of \(table.name) is too short") }
+                let keyLength = first.key.count - 9
+                var inForce: Cursor.Entry?
+                var next: Cursor.Entry? = first
+                var steps = 0
+                while steps < Self.stepsBeforeSeeking, let version = next,
+                      StoredRow.isVersion(version.key, ofRowOf: first.key), StoredRow.position(ofVersion: version.key) <= position {
+                    inForce = version
+                    next = try cursor.next()
+                    steps += 1
                 }
-                entry = try cursor.seek(atLeast: storedKey + StoredRow.afterEveryVersion)
+                if let version = next, StoredRow.isVersion(version.key, ofRowOf: first.key) {
+                    // Versions are left: later than `position`, or more than were worth stepping through.
+                    let storedKey = Array(first.key.prefix(keyLength))
+                    if steps == Self.stepsBeforeSeeking {
+                        inForce = try cursor.seek(before: StoredRow.historyKey(storedKey, position: position + 1))
+                    }
+                    next = try cursor.seek(atLeast: storedKey + StoredRow.afterEveryVersion)
+                }
+                if let inForce {
+                    let (key, row) = try StoredRow.decode(key: UnsafeRawBufferPointer(rebasing: inForce.key.dropLast(9)),
+                                                          value: inForce.value)
+                    if let row { rows.append((key, row)) }
+                }
+                entry = next
             }
         }
+        return rows
     }
 }

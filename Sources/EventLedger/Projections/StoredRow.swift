@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// How projection rows are laid out in LMDB.
 ///
 /// A key is the `StateKey` encoding; one longer than `maximumKeyLength` (LMDB keys are at
@@ -65,6 +69,18 @@ enum StoredRow {
     /// extending it: positions stay below 2^56, so their first byte is 0, and key
     /// components are never empty.
     static let afterEveryVersion: [UInt8] = [0, 1]
+
+    /// Whether `versionKey` is a version of the same row as `otherVersionKey`.
+    static func isVersion(_ versionKey: UnsafeRawBufferPointer, ofRowOf otherVersionKey: UnsafeRawBufferPointer) -> Bool {
+        let length = otherVersionKey.count - 9
+        return versionKey.count == otherVersionKey.count && versionKey[length] == 0
+            && memcmp(versionKey.baseAddress!, otherVersionKey.baseAddress!, length) == 0
+    }
+
+    /// The position of a version, from its key.
+    static func position(ofVersion versionKey: UnsafeRawBufferPointer) -> UInt64 {
+        LedgerTables.readBigEndian(versionKey, at: versionKey.count - 8)
+    }
 
     /// The history key of `storedKey` at `position`.
     static func historyKey(_ storedKey: [UInt8], position: UInt64) -> [UInt8] {
