@@ -2,10 +2,21 @@
 public struct ProjectionTable: Hashable, Sendable {
     /// The qualified table name.
     public let name: String
+    /// The name's hash, computed once: the ledger looks a table up for every row it reads or writes.
+    private let nameHash: Int
 
     /// A table of `projection` called `table`.
     public init(projection: String, table: String) {
         name = "\(projection).\(table)"
+        nameHash = name.hashValue
+    }
+
+    public static func == (lhs: ProjectionTable, rhs: ProjectionTable) -> Bool {
+        lhs.name == rhs.name
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(nameHash)
     }
 }
 
@@ -28,6 +39,7 @@ public struct StateKey: Hashable, Sendable {
     /// Components joined by NUL bytes; a prefix key also ends with NUL so only whole components match.
     func encoded(asPrefix: Bool = false) -> [UInt8] {
         var bytes = [UInt8]()
+        bytes.reserveCapacity(components.reduce(components.count) { $0 + $1.utf8.count })
         for (index, component) in components.enumerated() {
             if index > 0 { bytes.append(0) }
             bytes.append(contentsOf: component.utf8)
@@ -77,13 +89,17 @@ extension ProjectionReader {
 
 /// Encoding of rows: each field as a little-endian `u32` length followed by its UTF-8 bytes.
 enum StateRowCodec {
-    static func encode(_ row: StateRow) -> [UInt8] {
-        var bytes = [UInt8]()
+    /// The number of bytes `row` encodes to.
+    static func encodedCount(_ row: StateRow) -> Int {
+        row.reduce(0) { $0 + 4 + $1.utf8.count }
+    }
+
+    /// Appends the encoding of `row` to `bytes`.
+    static func encode(_ row: StateRow, into bytes: inout [UInt8]) {
         for field in row {
             withUnsafeBytes(of: UInt32(field.utf8.count).littleEndian) { bytes.append(contentsOf: $0) }
             bytes.append(contentsOf: field.utf8)
         }
-        return bytes
     }
 
     static func decode(_ bytes: UnsafeRawBufferPointer) throws -> StateRow {

@@ -35,10 +35,19 @@ enum StoredRow {
     /// The stored value of `row` under `encodedKey` (nil: a removal, in history tables).
     static func value(_ row: StateRow?, encodedKey: [UInt8]) -> [UInt8] {
         guard let row else { return [0] }
-        guard encodedKey.count > maximumKeyLength else { return [present] + StateRowCodec.encode(row) }
-        var bytes: [UInt8] = [present | fullKeyFollows]
+        var bytes: [UInt8] = []
+        guard encodedKey.count > maximumKeyLength else {
+            bytes.reserveCapacity(1 + StateRowCodec.encodedCount(row))
+            bytes.append(present)
+            StateRowCodec.encode(row, into: &bytes)
+            return bytes
+        }
+        bytes.reserveCapacity(3 + encodedKey.count + StateRowCodec.encodedCount(row))
+        bytes.append(present | fullKeyFollows)
         withUnsafeBytes(of: UInt16(encodedKey.count).littleEndian) { bytes.append(contentsOf: $0) }
-        return bytes + encodedKey + StateRowCodec.encode(row)
+        bytes += encodedKey
+        StateRowCodec.encode(row, into: &bytes)
+        return bytes
     }
 
     /// Whether a stored value holds a row (not a removal).
@@ -84,9 +93,11 @@ enum StoredRow {
 
     /// The history key of `storedKey` at `position`.
     static func historyKey(_ storedKey: [UInt8], position: UInt64) -> [UInt8] {
-        var key = storedKey
+        var key: [UInt8] = []
+        key.reserveCapacity(storedKey.count + 9)
+        key += storedKey
         key.append(0)
-        key.append(contentsOf: LedgerTables.bigEndian(position))
+        withUnsafeBytes(of: position.bigEndian) { key.append(contentsOf: $0) }
         return key
     }
 }
