@@ -40,7 +40,7 @@ struct LedgerTables {
         engineTableNames + projectionTables.map(historyName)
     }
 
-    /// The name of the history table of a projection table.
+    /// The name of the versioned table of a projection table (`@history` since it first held only past versions).
     static func historyName(_ table: ProjectionTable) -> String { table.name + "@history" }
 
     /// Big-endian bytes of `value`, so that keys sort numerically.

@@ -1,13 +1,13 @@
 /// The read models as they were after the event at `position` (the current ones at
 /// `StoredRow.newestPosition`), read from the versioned tables: a single-row read is one
-/// seek, a prefix scan seeks once per row under the prefix. Neither depends on the length
-/// of the log.
+/// seek, a prefix scan visits each row under the prefix once. Neither depends on the
+/// length of the log.
 struct HistoricalProjectionState: ProjectionReader {
     let txn: Transaction
     let tables: [ProjectionTable: Table]
     let position: UInt64
 
-    private func history(_ table: ProjectionTable) -> Table {
+    private func versions(_ table: ProjectionTable) -> Table {
         guard let stored = tables[table] else { preconditionFailure("unknown projection table \(table.name)") }
         return stored
     }
@@ -19,7 +19,7 @@ struct HistoricalProjectionState: ProjectionReader {
     /// Calls `body` with the stored value of the row's version in force (a removal's value
     /// when it was removed), or nil when the row never existed up to `position`.
     func version<T>(_ table: ProjectionTable, _ storedKey: [UInt8], _ body: (UnsafeRawBufferPointer?) throws -> T) throws -> T {
-        try txn.withCursor(history(table)) { cursor in
+        try txn.withCursor(versions(table)) { cursor in
             guard let entry = try cursor.seek(before: StoredRow.historyKey(storedKey, position: position + 1)),
                   entry.key.count == storedKey.count + 9, entry.key.starts(with: storedKey), entry.key[storedKey.count] == 0
             else { return try body(nil) }
@@ -43,7 +43,7 @@ struct HistoricalProjectionState: ProjectionReader {
     /// when there are more, so the cost follows the rows under the prefix, not the log.
     private func rowsInForce(_ table: ProjectionTable, prefix: [UInt8]) throws -> [(StateKey, StateRow)] {
         var rows: [(StateKey, StateRow)] = []
-        try txn.withCursor(history(table)) { cursor in
+        try txn.withCursor(versions(table)) { cursor in
             var entry = prefix.isEmpty ? try cursor.first() : try cursor.seek(atLeast: prefix)
             while let first = entry, first.key.starts(with: prefix) {
                 // `first` is the oldest version of a row.

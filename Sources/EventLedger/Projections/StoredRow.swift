@@ -32,7 +32,7 @@ enum StoredRow {
         return key
     }
 
-    /// The stored value of `row` under `encodedKey` (nil: a removal, in history tables).
+    /// The stored value of `row` under `encodedKey` (nil: a removal).
     static func value(_ row: StateRow?, encodedKey: [UInt8]) -> [UInt8] {
         guard let row else { return [0] }
         var bytes: [UInt8] = []
