@@ -6,6 +6,8 @@ import Glibc
 /// transaction (group commit): one thread becomes the leader, runs every waiting append in
 /// its own nested transaction — so each is still its own commit and one that fails rolls
 /// back alone — and commits them all with one fsync; the others wait for their result.
+/// A leader elected right after a commit first gives that commit's writers a moment to
+/// queue again (`gatherLastGroup`).
 final class GroupCommit: @unchecked Sendable {
     /// One caller's append and, once the group is written, its outcome.
     private final class Request {
@@ -28,8 +30,9 @@ final class GroupCommit: @unchecked Sendable {
     private let queued = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
     private var waiting: [Request] = []
     private var leaderActive = false
-    /// The threads whose appends made up the last group.
+    /// The threads whose appends made up the last group, and when it was committed.
     private var lastGroup: Set<pthread_t> = []
+    private var lastGroupCommitted = ContinuousClock.now
 
     init() {
         pthread_mutex_init(mutex, nil)
@@ -46,11 +49,13 @@ final class GroupCommit: @unchecked Sendable {
         queued.deallocate()
     }
 
-    /// Called by a new leader with the mutex held: when threads of the last group have not
-    /// queued again yet (they were just released and are on their way back), waits a
-    /// moment for them, so that steady concurrent writers share one commit instead of
-    /// alternating in two half-size groups. A lone writer never waits.
+    /// Called by a new leader with the mutex held: when the last group was committed just
+    /// now and some of its threads have not queued again yet (they were just released and
+    /// are on their way back), waits a moment for them, so that steady concurrent writers
+    /// share one commit instead of alternating in two half-size groups. A lone writer, or
+    /// one that appends now and then, never waits.
     private func gatherLastGroup() {
+        guard ContinuousClock.now - lastGroupCommitted < .microseconds(Self.gatheringMicroseconds) else { return }
         let expected = lastGroup.union(waiting.map(\.thread)).count
         guard expected > waiting.count else { return }
         var deadline = timespec()
@@ -99,6 +104,7 @@ final class GroupCommit: @unchecked Sendable {
         }
         pthread_mutex_lock(mutex)
         for (request, outcome) in zip(group, outcomes) { request.outcome = outcome }
+        lastGroupCommitted = ContinuousClock.now
         leaderActive = false
         pthread_cond_broadcast(done)
         pthread_mutex_unlock(mutex)
