@@ -39,8 +39,9 @@ struct HistoricalProjectionState: ProjectionReader {
     private static let stepsBeforeSeeking = 4
 
     /// The rows under `prefix` as they were at `position`. A row's versions are stepped
-    /// through while there are few (most rows change a few times) and skipped with two seeks
-    /// when there are more, so the cost follows the rows under the prefix, not the log.
+    /// through while there are few (most rows change a few times, and rows added after
+    /// `position` are skipped the same way) and skipped with seeks when there are more, so
+    /// the cost follows the rows under the prefix, not the log.
     private func rowsInForce(_ table: ProjectionTable, prefix: [UInt8]) throws -> [(StateKey, StateRow)] {
         var rows: [(StateKey, StateRow)] = []
         try txn.withCursor(versions(table)) { cursor in
@@ -52,16 +53,20 @@ struct HistoricalProjectionState: ProjectionReader {
                 var inForce: Cursor.Entry?
                 var next: Cursor.Entry? = first
                 var steps = 0
-                while steps < Self.stepsBeforeSeeking, let version = next,
-                      StoredRow.isVersion(version.key, ofRowOf: first.key), StoredRow.position(ofVersion: version.key) <= position {
-                    inForce = version
+                var passedPosition = false
+                while steps < Self.stepsBeforeSeeking, let version = next, StoredRow.isVersion(version.key, ofRowOf: first.key) {
+                    if StoredRow.position(ofVersion: version.key) <= position {
+                        inForce = version
+                    } else {
+                        passedPosition = true
+                    }
                     next = try cursor.next()
                     steps += 1
                 }
                 if let version = next, StoredRow.isVersion(version.key, ofRowOf: first.key) {
-                    // Versions are left: later than `position`, or more than were worth stepping through.
+                    // More versions than were worth stepping through: seek past them.
                     let storedKey = Array(first.key.prefix(keyLength))
-                    if steps == Self.stepsBeforeSeeking {
+                    if !passedPosition {
                         inForce = try cursor.seek(before: StoredRow.historyKey(storedKey, position: position + 1))
                     }
                     next = try cursor.seek(atLeast: storedKey + StoredRow.afterEveryVersion)
