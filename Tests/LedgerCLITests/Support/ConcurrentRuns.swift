@@ -28,6 +28,7 @@ struct LedgerRunner: Sendable {
 
     /// `ledger ARGS --ledger LEDGER` with `input` on standard input.
     func run(_ arguments: [String], input: String? = nil, ledger: String? = nil) throws -> BoundedResult {
+        _ = Programs.brokenPipesIgnored
         let process = Process()
         process.executableURL = LedgerSandbox.executable
         process.arguments = arguments + ["--ledger", ledger ?? ledgerPath]

@@ -6,10 +6,15 @@ import Glibc
 
 /// Runs any program and collects what it printed.
 enum Programs {
+    /// A program may exit before reading all its input (a usage error): writing the rest must
+    /// fail with EPIPE, not kill the test process with SIGPIPE. Evaluated before a run.
+    static let brokenPipesIgnored: Void = { signal(SIGPIPE, SIG_IGN) }()
+
     /// Runs `executable ARGS` with `input` on standard input, the environment of the tests
     /// without `LEDGER_PATH` plus `environment`.
     static func run(_ executable: String, _ arguments: [String], input: Data? = nil, currentDirectory: URL? = nil,
                     environment: [String: String] = [:]) throws -> RunResult {
+        _ = brokenPipesIgnored
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
