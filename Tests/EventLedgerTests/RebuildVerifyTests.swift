@@ -129,6 +129,19 @@ import Glibc
         }
     }
 
+    @Test func rebuildOfANamedReadModelRepairsTheCascadeLinksItsEventsMade() throws {
+        try withFixture { ledger, _ throws in
+            let inline = try derivedState(ledger)
+            try tamper(ledger) { txn, tables throws in
+                try txn.clear(tables.links)
+                try txn.put(tables.links, LedgerTables.streamKey("note-zz", 99), [])
+            }
+            #expect(try derivedState(ledger) != inline)
+            try ledger.rebuild(["notes"])
+            #expect(try derivedState(ledger) == inline, "links of the cascade back, the link to a missing event gone")
+        }
+    }
+
     @Test func rebuildOfANamedProjectionRebuildsIt() throws {
         try withFixture { ledger, _ throws in
             let inline = try derivedState(ledger)

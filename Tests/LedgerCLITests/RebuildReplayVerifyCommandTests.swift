@@ -94,6 +94,9 @@ import Testing
         #expect(!progress.isEmpty)
         #expect(progress.last == "rebuild: 100% (89/89 events)", "\(result.stderr)")
         #expect(progress.allSatisfy { $0.hasPrefix("rebuild: ") && $0.hasSuffix("/89 events)") }, "\(result.stderr)")
+        let counts = progress.compactMap { $0.split(separator: "(").last?.split(separator: "/").first.flatMap { Int($0) } }
+        #expect(counts.count == progress.count && counts == counts.sorted(),
+                "progress never goes back across the three read models: \(result.stderr)")
         #expect(!result.stderr.contains("\r"), "plain lines, not a redrawn bar, when stderr is not a terminal")
         #expect(try sandbox.answers(Self.queries) == inline)
         let checkpoints = try #require(try sandbox.stats()["checkpoints"] as? [String: Any])

@@ -36,8 +36,7 @@ extension Ledger {
                         next = try cursor.next()
                     }
                 }
-                _ = try Rebuilder(catalog: target.catalog, tables: target.tables, txn: destination)
-                    .run(domainIndexes: Set(target.catalog.domains.indices), includingLinks: true) { _, _ in }
+                try Rebuilder(catalog: target.catalog, tables: target.tables, txn: destination).runAll()
             }
         }
     }

@@ -27,8 +27,7 @@ extension Ledger {
             let (problems, events) = try LogVerifier(tables: tables, txn: txn, limit: 50).run()
             guard problems.isEmpty else { return VerifyReport(events: events, problems: problems) }
             let before = try readModelDigests(txn)
-            _ = try Rebuilder(catalog: catalog, tables: tables, txn: txn)
-                .run(domainIndexes: Set(catalog.domains.indices), includingLinks: true) { _, _ in }
+            try Rebuilder(catalog: catalog, tables: tables, txn: txn).runAll()
             let after = try readModelDigests(txn)
             let differing = after.keys.sorted().filter { before[$0] != after[$0] }
             return VerifyReport(events: events, problems: differing.map { "\($0) differs from a fresh rebuild" })
