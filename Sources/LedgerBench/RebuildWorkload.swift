@@ -47,7 +47,10 @@ struct RebuildWorkload: Workload {
     }
 
     /// Rows of a `ledger rebuild --quiet` process on the ledger: its rate (start-up
-    /// included) and peak memory, in total and the anonymous (heap) part.
+    /// included) and peak memory, in total and the anonymous (heap) part. The memory target
+    /// is on the anonymous part: the rest is pages of the memory-mapped ledger file, clean
+    /// page-cache pages shared with every process reading the file, which the kernel drops
+    /// when it needs the memory.
     private func rebuildProcess(_ ledgerBinary: String, _ path: String, events: Int, label: String) throws -> [BenchResult] {
         let outcome = try ChildProcess.run([ledgerBinary, "--ledger", path, "rebuild", "--quiet"], sampleMemory: true)
         let rate = Double(events) / outcome.seconds
@@ -56,7 +59,7 @@ struct RebuildWorkload: Workload {
             BenchResult(workload: name, case: label, metric: "rate", value: rate, unit: "events/s",
                         target: .atLeast(minimumRate, rate)),
             BenchResult(workload: name, case: label, metric: "peak RSS (incl. mapped file)",
-                        value: outcome.peakMebibytes, unit: "MiB", target: .atMost(maximumMebibytes, outcome.peakMebibytes)),
+                        value: outcome.peakMebibytes, unit: "MiB"),
             BenchResult(workload: name, case: label, metric: "peak anonymous RSS (sampled)", value: anonymous, unit: "MiB",
                         target: .atMost(maximumMebibytes, anonymous)),
         ]
