@@ -1,8 +1,9 @@
 /// (h) One event appended by a new process, start-up included: `ledger append` against
 /// the `sqlite3` CLI inserting the same event into the events table of the SQLite baseline
-/// (WAL mode, `PRAGMA synchronous=FULL`). Each tool is spawned `scale.coldAppends` times
-/// after one untimed run that creates the file; the median wall time must be at most 1.5×
-/// the CLI's.
+/// (WAL mode, `PRAGMA synchronous=FULL`). Each tool is spawned `scale.coldAppends` times,
+/// the two taking turns so that both meet the same disk (its sync latency drifts), after
+/// one untimed run of each that creates the files; the median wall time must be at most
+/// 1.5× the CLI's.
 struct ColdAppendWorkload: Workload {
     let name = "(h) cold append process"
     /// The table of tools/baselines/sqlite_baseline.c.
@@ -20,27 +21,27 @@ struct ColdAppendWorkload: Workload {
         let spawns = context.scale.coldAppends
         let label = "\(spawns) processes"
         let ledgerPath = context.directory.file("cold.lmdb")
-        let ledger = try timeSpawns(spawns) { number in
+        let ledgerAppend = { (number: Int) in
             [ledgerBinary, "--ledger", ledgerPath, "append", "ArtistCreated", Self.payload(number)]
         }
-        var results = rows(ledger, "\(label): EventLedger `ledger append`")
         guard let sqlite3 = ToolLocation.inPath("sqlite3") else {
             printError("ledger-bench: no sqlite3 in PATH: the comparison of \(name) left out")
-            return results
+            return rows(try timeSpawns(spawns, [ledgerAppend])[0], "\(label): EventLedger `ledger append`")
         }
         let sqlitePath = context.directory.file("cold.sqlite")
         _ = try ChildProcess.run([sqlite3, sqlitePath, Self.sqliteSchema])
-        let cli = try timeSpawns(spawns) { number in
+        let sqliteInsert = { (number: Int) in
             [sqlite3, sqlitePath, """
                 PRAGMA synchronous=FULL; INSERT INTO events(id, stream, version, type, data, recorded_at) \
                 VALUES(randomblob(16), 'artist-cold-\(number)', 1, 'ArtistCreated', '\(Self.payload(number))', \
                 CAST((julianday('now') - 2440587.5) * 86400000000 AS INTEGER));
                 """]
         }
-        results += rows(cli, "\(label): sqlite3 CLI insert")
-        results.append(.ratio(name, "\(label): EventLedger `ledger append`", ledger.percentile(0.5), to: cli.percentile(0.5),
-                              of: "sqlite3 CLI", atMost: 1.5))
-        return results
+        let times = try timeSpawns(spawns, [ledgerAppend, sqliteInsert])
+        let (ledger, cli) = (times[0], times[1])
+        return rows(ledger, "\(label): EventLedger `ledger append`") + rows(cli, "\(label): sqlite3 CLI insert")
+            + [.ratio(name, "\(label): EventLedger `ledger append`", ledger.percentile(0.5), to: cli.percentile(0.5),
+                      of: "sqlite3 CLI", atMost: 1.5)]
     }
 
     /// The payload of the `number`th event: a new artist.
@@ -48,13 +49,15 @@ struct ColdAppendWorkload: Workload {
         #"{"artistId":"cold-\#(number)","name":"Cold Start \#(number)"}"#
     }
 
-    /// Wall times of `count` runs of `arguments(n)` after an untimed run of `arguments(0)`.
-    private func timeSpawns(_ count: Int, _ arguments: (Int) -> [String]) throws -> Latencies {
-        _ = try ChildProcess.run(arguments(0))
-        var latencies = Latencies()
+    /// Wall times of `count` runs of each command `commands[i](n)`, the commands taking
+    /// turns, after an untimed run of each `commands[i](0)`.
+    private func timeSpawns(_ count: Int, _ commands: [(Int) -> [String]]) throws -> [Latencies] {
+        for command in commands { _ = try ChildProcess.run(command(0)) }
+        var latencies = commands.map { _ in Latencies() }
         for number in 1...count {
-            let outcome = try ChildProcess.run(arguments(number))
-            latencies.record(seconds: outcome.seconds)
+            for (index, command) in commands.enumerated() {
+                latencies[index].record(seconds: try ChildProcess.run(command(number)).seconds)
+            }
         }
         return latencies
     }
