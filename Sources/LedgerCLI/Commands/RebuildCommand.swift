@@ -9,8 +9,8 @@ enum RebuildCommand {
         usage: ledger rebuild [PROJECTION...] [--quiet]
 
         Drops the named read models (all when none is named: artist-songs, animal-category,
-        favorites) and rebuilds them from the log in one transaction; readers see the old
-        state until it commits. Shows progress on stderr (a bar on a terminal, plain lines
+        favorites) and rebuilds them from the log, each in one transaction; readers see a
+        read model's old state until its new one commits. Shows progress on stderr (a bar on a terminal, plain lines
         otherwise; nothing with --quiet) and prints the events per second at the end.
         """,
         options: OptionSpec(flags: ["quiet"]),
