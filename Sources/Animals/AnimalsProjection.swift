@@ -85,12 +85,14 @@ struct AnimalsProjector {
     }
 
     /// Changes a live animal and moves it in the indexes; a deleted animal leaves them.
+    /// Animal counts change only when the animal leaves its category (moved or deleted).
     func updateAnimal(_ animalId: String, _ change: (inout AnimalRecord) -> Void) throws {
         guard let old = try animals.liveAnimal(animalId) else { return }
         var new = old
         change(&new)
-        try unindex(animalId, old)
-        if !new.isDeleted { try index(animalId, new) }
+        let leavesCategory = new.isDeleted || new.categoryId != old.categoryId
+        try unindex(animalId, old, counting: leavesCategory)
+        if !new.isDeleted { try index(animalId, new, counting: leavesCategory) }
         try state.set(AnimalsTables.animals, StateKey(animalId), new.row)
     }
 
@@ -108,29 +110,33 @@ struct AnimalsProjector {
         }
     }
 
-    private func index(_ animalId: String, _ animal: AnimalRecord) throws {
+    /// Adds the animal to the indexes; with `counting`, to its live category's animal count.
+    private func index(_ animalId: String, _ animal: AnimalRecord, counting: Bool = true) throws {
         let fields = [animal.diet.rawValue, AnimalsTables.categoryField(animal.categoryId)]
         try state.set(AnimalsTables.animalsByName, StateKey(animal.name, animalId), fields)
         if let categoryId = animal.categoryId {
             try state.set(AnimalsTables.categoryAnimals, StateKey(categoryId, animal.name, animalId), [animal.diet.rawValue])
-            if try adjustAnimalCount(of: categoryId, by: 1) { return }
+            if try adjustAnimalCount(of: categoryId, by: counting ? 1 : 0) { return }
         }
         try state.set(AnimalsTables.uncategorizedAnimals, StateKey(animal.name, animalId), fields)
     }
 
-    private func unindex(_ animalId: String, _ animal: AnimalRecord) throws {
+    /// Removes the animal from the indexes; with `counting`, from its live category's animal count.
+    private func unindex(_ animalId: String, _ animal: AnimalRecord, counting: Bool) throws {
         try state.remove(AnimalsTables.animalsByName, StateKey(animal.name, animalId))
         try state.remove(AnimalsTables.uncategorizedAnimals, StateKey(animal.name, animalId))
         if let categoryId = animal.categoryId {
             try state.remove(AnimalsTables.categoryAnimals, StateKey(categoryId, animal.name, animalId))
-            try adjustAnimalCount(of: categoryId, by: -1)
+            if counting { try adjustAnimalCount(of: categoryId, by: -1) }
         }
     }
 
-    /// Adds `delta` to the animal count of `categoryId` when that category is live; returns whether it is.
+    /// Adds `delta` (when not 0) to the animal count of `categoryId` when that category is
+    /// live; returns whether it is.
     @discardableResult
     private func adjustAnimalCount(of categoryId: String, by delta: Int) throws -> Bool {
         guard let category = try animals.liveCategory(categoryId) else { return false }
+        guard delta != 0 else { return true }
         let key = StateKey(category.name, categoryId)
         let count = try AnimalsTables.animalCount(state.row(AnimalsTables.categoriesByName, key))
         try state.set(AnimalsTables.categoriesByName, key, [String(count + delta)])

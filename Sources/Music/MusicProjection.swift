@@ -74,13 +74,15 @@ struct MusicProjector {
         try state.set(MusicTables.songs, StateKey(songId), song.row)
     }
 
-    /// Changes a live song and moves it in the indexes; a deleted song leaves them.
+    /// Changes a live song and moves it in the indexes; a deleted song leaves them. Song
+    /// counts change only when the song leaves its artist (moved or deleted).
     func updateSong(_ songId: String, _ change: (inout SongRecord) -> Void) throws {
         guard let old = try music.liveSong(songId) else { return }
         var new = old
         change(&new)
-        try unindex(songId, old)
-        if !new.isDeleted { try index(songId, new) }
+        let leavesArtist = new.isDeleted || new.artistId != old.artistId
+        try unindex(songId, old, counting: leavesArtist)
+        if !new.isDeleted { try index(songId, new, counting: leavesArtist) }
         try state.set(MusicTables.songs, StateKey(songId), new.row)
     }
 
@@ -91,29 +93,33 @@ struct MusicProjector {
         return artistId
     }
 
-    private func index(_ songId: String, _ song: SongRecord) throws {
+    /// Adds the song to the indexes; with `counting`, to its live artist's song count.
+    private func index(_ songId: String, _ song: SongRecord, counting: Bool = true) throws {
         let artistField = MusicTables.artistField(song.artistId)
         try state.set(MusicTables.songsByTitle, StateKey(song.title, songId), [artistField])
         if let artistId = song.artistId {
             try state.set(MusicTables.artistSongs, StateKey(artistId, song.title, songId), [])
-            if try adjustSongCount(of: artistId, by: 1) { return }
+            if try adjustSongCount(of: artistId, by: counting ? 1 : 0) { return }
         }
         try state.set(MusicTables.orphanSongs, StateKey(song.title, songId), [artistField])
     }
 
-    private func unindex(_ songId: String, _ song: SongRecord) throws {
+    /// Removes the song from the indexes; with `counting`, from its live artist's song count.
+    private func unindex(_ songId: String, _ song: SongRecord, counting: Bool) throws {
         try state.remove(MusicTables.songsByTitle, StateKey(song.title, songId))
         try state.remove(MusicTables.orphanSongs, StateKey(song.title, songId))
         if let artistId = song.artistId {
             try state.remove(MusicTables.artistSongs, StateKey(artistId, song.title, songId))
-            try adjustSongCount(of: artistId, by: -1)
+            if counting { try adjustSongCount(of: artistId, by: -1) }
         }
     }
 
-    /// Adds `delta` to the song count of `artistId` when that artist is live; returns whether it is.
+    /// Adds `delta` (when not 0) to the song count of `artistId` when that artist is live;
+    /// returns whether it is.
     @discardableResult
     private func adjustSongCount(of artistId: String, by delta: Int) throws -> Bool {
         guard let artist = try music.liveArtist(artistId) else { return false }
+        guard delta != 0 else { return true }
         let key = MusicTables.nameKey(artist.name, artistId)
         let count = try MusicTables.songCount(state.row(MusicTables.artistsByName, key))
         try state.set(MusicTables.artistsByName, key, [artist.name, String(count + delta)])
