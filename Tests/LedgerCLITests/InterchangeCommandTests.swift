@@ -191,30 +191,12 @@ struct Corruption: Sendable, CustomTestStringConvertible {
         #expect(!sandbox.exists("ledger.lmdb"))
     }
 
-    static let canCheckSchemas: Bool = {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", "import jsonschema"]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        guard (try? process.run()) != nil else { return false }
-        process.waitUntilExit()
-        return process.terminationStatus == 0
-    }()
+    static let canCheckSchemas = (try? Programs.run("/usr/bin/env", ["python3", "-c", "import jsonschema"]))?.status == 0
 
     /// Runs `tools/check-schemas --no-ledger FILE`; its stderr is merged into stdout.
     func checkSchemas(_ file: String) throws -> RunResult {
         let script = Seeds.directory.deletingLastPathComponent().appendingPathComponent("tools/check-schemas").path
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/bash")
-        process.arguments = ["-c", #""$0" --no-ledger "$1" 2>&1"#, script, file]
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let output = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return RunResult(status: process.terminationStatus, stdout: String(decoding: output, as: UTF8.self), stderr: "")
+        return try Programs.run("/bin/bash", ["-c", #""$0" --no-ledger "$1" 2>&1"#, script, file])
     }
 
     @Test(.enabled(if: InterchangeCommandTests.canCheckSchemas,

@@ -7,18 +7,14 @@ import Glibc
 /// A `ledger` process left running in the background (e.g. `ledger watch`), whose standard
 /// output is read as it comes. Killed when released, so a failing test leaves nothing behind.
 final class BackgroundLedger {
-    let process = Process()
+    let process: Process
     private let output = StreamBuffer()
     private let errors = StreamBuffer()
 
     /// Starts `ledger ARGS --ledger <sandbox ledger>`.
     init(_ arguments: [String], in sandbox: LedgerSandbox) throws {
-        process.executableURL = LedgerSandbox.executable
-        process.arguments = arguments + ["--ledger", sandbox.ledgerPath]
-        process.currentDirectoryURL = sandbox.directory
-        var variables = ProcessInfo.processInfo.environment
-        variables.removeValue(forKey: "LEDGER_PATH")
-        process.environment = variables
+        process = ProcessPlumbing.process(LedgerSandbox.executable, arguments + ["--ledger", sandbox.ledgerPath],
+                                          currentDirectory: sandbox.directory)
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err
@@ -41,7 +37,7 @@ final class BackgroundLedger {
     private static func runWithSignalsUnblocked(_ process: Process) throws {
         let started = DispatchSemaphore(value: 0)
         nonisolated(unsafe) var failure: (any Error)?
-        nonisolated(unsafe) let child = process
+        let child = process
         let thread = Thread {
             var none = sigset_t()
             sigemptyset(&none)
@@ -153,7 +149,7 @@ final class BackgroundScript {
     /// Creates the stop file and waits (up to `seconds`, then kills it) for the script to end;
     /// returns its exit status.
     func stop(within seconds: Double = 30) -> Int32 {
-        FileManager.default.createFile(atPath: stopFile, contents: Data())
+        _ = FileManager.default.createFile(atPath: stopFile, contents: Data())
         let deadline = Date().addingTimeInterval(seconds)
         while process.isRunning, Date() < deadline { usleep(10_000) }
         if process.isRunning { kill(process.processIdentifier, SIGKILL) }

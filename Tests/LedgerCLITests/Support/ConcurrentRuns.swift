@@ -28,26 +28,15 @@ struct LedgerRunner: Sendable {
 
     /// `ledger ARGS --ledger LEDGER` with `input` on standard input.
     func run(_ arguments: [String], input: String? = nil, ledger: String? = nil) throws -> BoundedResult {
-        _ = Programs.brokenPipesIgnored
-        let process = Process()
-        process.executableURL = LedgerSandbox.executable
-        process.arguments = arguments + ["--ledger", ledger ?? ledgerPath]
-        process.currentDirectoryURL = directory
-        var variables = ProcessInfo.processInfo.environment
-        variables.removeValue(forKey: "LEDGER_PATH")
-        process.environment = variables
+        let process = ProcessPlumbing.process(LedgerSandbox.executable, arguments + ["--ledger", ledger ?? ledgerPath],
+                                              currentDirectory: directory)
         let out = Pipe(), err = Pipe(), inPipe = Pipe()
         process.standardOutput = out
         process.standardError = err
         process.standardInput = inPipe
         try process.run()
         let output = PipeReader(out.fileHandleForReading), errors = PipeReader(err.fileHandleForReading)
-        let writer = inPipe.fileHandleForWriting
-        let bytes = input.map { Data($0.utf8) }
-        DispatchQueue.global().async {
-            if let bytes { try? writer.write(contentsOf: bytes) }
-            try? writer.close()
-        }
+        ProcessPlumbing.feed(inPipe, input.map { Data($0.utf8) })
         let deadline = Date().addingTimeInterval(timeout)
         while process.isRunning, Date() < deadline { usleep(1_000) }
         let timedOut = process.isRunning
@@ -55,25 +44,6 @@ struct LedgerRunner: Sendable {
         process.waitUntilExit()
         return BoundedResult(status: process.terminationStatus, stdout: String(decoding: output.wait(), as: UTF8.self),
                              stderr: String(decoding: errors.wait(), as: UTF8.self), timedOut: timedOut)
-    }
-}
-
-/// Reads a pipe to its end on a thread of its own.
-private final class PipeReader: @unchecked Sendable {
-    private var data = Data()
-    private let done = DispatchSemaphore(value: 0)
-
-    init(_ handle: FileHandle) {
-        Thread { [self] in
-            data = handle.readDataToEndOfFile()
-            done.signal()
-        }.start()
-    }
-
-    /// The bytes read; waits at most 10 s for the end of the pipe.
-    func wait() -> Data {
-        _ = done.wait(timeout: .now() + 10)
-        return data
     }
 }
 

@@ -46,13 +46,8 @@ extension LedgerSandbox {
     /// Runs `ledger ARGS --ledger LEDGER` (standard input and output on the null device) and
     /// sends it SIGKILL at `moment`, unless it has ended by then.
     func runKilled(_ arguments: [String], at moment: KillMoment, ledger: String? = nil) throws -> KilledRun {
-        let process = Process()
-        process.executableURL = LedgerSandbox.executable
-        process.arguments = arguments + ["--ledger", ledger ?? ledgerPath]
-        process.currentDirectoryURL = directory
-        var variables = ProcessInfo.processInfo.environment
-        variables.removeValue(forKey: "LEDGER_PATH")
-        process.environment = variables
+        let process = ProcessPlumbing.process(LedgerSandbox.executable, arguments + ["--ledger", ledger ?? ledgerPath],
+                                              currentDirectory: directory)
         let errorPath = path("killed-run.stderr")
         _ = FileManager.default.createFile(atPath: errorPath, contents: Data())
         let errorFile = try FileHandle(forWritingTo: URL(fileURLWithPath: errorPath))

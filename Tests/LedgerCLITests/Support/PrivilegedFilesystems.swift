@@ -6,32 +6,18 @@ import Glibc
 
 /// Runs any program and collects what it printed.
 enum Programs {
-    /// A program may exit before reading all its input (a usage error): writing the rest must
-    /// fail with EPIPE, not kill the test process with SIGPIPE. Evaluated before a run.
-    static let brokenPipesIgnored: Void = { signal(SIGPIPE, SIG_IGN) }()
-
     /// Runs `executable ARGS` with `input` on standard input, the environment of the tests
     /// without `LEDGER_PATH` plus `environment`.
     static func run(_ executable: String, _ arguments: [String], input: Data? = nil, currentDirectory: URL? = nil,
                     environment: [String: String] = [:]) throws -> RunResult {
-        _ = brokenPipesIgnored
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        if let currentDirectory { process.currentDirectoryURL = currentDirectory }
-        var variables = ProcessInfo.processInfo.environment
-        variables.removeValue(forKey: "LEDGER_PATH")
-        variables.merge(environment) { $1 }
-        process.environment = variables
+        let process = ProcessPlumbing.process(URL(fileURLWithPath: executable), arguments, currentDirectory: currentDirectory,
+                                              environment: environment)
         let out = Pipe(), err = Pipe(), inPipe = Pipe()
         process.standardOutput = out
         process.standardError = err
         process.standardInput = inPipe
         try process.run()
-        DispatchQueue.global().async {
-            if let input { try? inPipe.fileHandleForWriting.write(contentsOf: input) }
-            try? inPipe.fileHandleForWriting.close()
-        }
+        ProcessPlumbing.feed(inPipe, input)
         let errors = PipeReader(err.fileHandleForReading)
         let output = out.fileHandleForReading.readDataToEndOfFile()
         let errorData = errors.wait()
@@ -58,24 +44,6 @@ enum Programs {
 struct SetupFailure: Error, CustomStringConvertible {
     let description: String
     init(_ description: String) { self.description = description }
-}
-
-/// Reads a pipe to its end on a background queue.
-private final class PipeReader: @unchecked Sendable {
-    private var data = Data()
-    private let done = DispatchSemaphore(value: 0)
-
-    init(_ handle: FileHandle) {
-        DispatchQueue.global().async {
-            self.data = handle.readDataToEndOfFile()
-            self.done.signal()
-        }
-    }
-
-    func wait() -> Data {
-        done.wait()
-        return data
-    }
 }
 
 /// What this machine lets the tests arrange. The tests run as root in the project's

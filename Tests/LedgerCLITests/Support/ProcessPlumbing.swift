@@ -1,0 +1,57 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// What every way of starting a program in the tests shares: the process set up the same
+/// way, its input written in the background, its output read on threads of their own.
+enum ProcessPlumbing {
+    /// A program may exit before reading all its input (a usage error): writing the rest must
+    /// fail with EPIPE, not kill the test process with SIGPIPE.
+    private static let brokenPipesIgnored: Void = { signal(SIGPIPE, SIG_IGN) }()
+
+    /// `executable ARGS`, not started, in `currentDirectory`, with the environment of the
+    /// tests without `LEDGER_PATH` plus `environment`.
+    static func process(_ executable: URL, _ arguments: [String], currentDirectory: URL? = nil,
+                        environment: [String: String] = [:]) -> Process {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        if let currentDirectory { process.currentDirectoryURL = currentDirectory }
+        var variables = ProcessInfo.processInfo.environment
+        variables.removeValue(forKey: "LEDGER_PATH")
+        variables.merge(environment) { $1 }
+        process.environment = variables
+        return process
+    }
+
+    /// Writes `input` (if any) to `pipe` in the background, then closes it.
+    static func feed(_ pipe: Pipe, _ input: Data?) {
+        _ = brokenPipesIgnored
+        let writer = pipe.fileHandleForWriting
+        DispatchQueue.global().async {
+            if let input { try? writer.write(contentsOf: input) }
+            try? writer.close()
+        }
+    }
+}
+
+/// Reads a pipe to its end on a thread of its own (the global queue may be busy with the
+/// tests themselves).
+final class PipeReader: @unchecked Sendable {
+    private var data = Data()
+    private let done = DispatchSemaphore(value: 0)
+
+    init(_ handle: FileHandle) {
+        Thread { [self] in
+            data = handle.readDataToEndOfFile()
+            done.signal()
+        }.start()
+    }
+
+    /// The bytes read; waits at most 10 s for the end of the pipe.
+    func wait() -> Data {
+        _ = done.wait(timeout: .now() + 10)
+        return data
+    }
+}
