@@ -33,23 +33,16 @@ import Synchronization
     /// The first `count` commits of `stream`, or nil when they do not all arrive within `seconds`.
     func first(_ count: Int, of stream: AsyncThrowingStream<CommittedBatch, any Error>,
                within seconds: Double = 5) async throws -> [CommittedBatch]? {
-        try await withThrowingTaskGroup(of: [CommittedBatch]?.self) { group in
-            group.addTask {
-                var batches: [CommittedBatch] = []
-                for try await batch in stream {
-                    batches.append(batch)
-                    if batches.count == count { break }
-                }
-                return batches
+        let collecting = Task {
+            var batches: [CommittedBatch] = []
+            for try await batch in stream {
+                batches.append(batch)
+                if batches.count == count { break }
             }
-            group.addTask {
-                try await Task.sleep(for: .milliseconds(Int(seconds * 1000)))
-                return nil
-            }
-            let result = try await group.next() ?? nil
-            group.cancelAll()
-            return result
+            return batches
         }
+        defer { collecting.cancel() }
+        return try await value(of: collecting, within: seconds)
     }
 
     /// The value of `task`, or nil when it does not finish within `seconds`.
