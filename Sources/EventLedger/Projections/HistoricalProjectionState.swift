@@ -7,7 +7,8 @@ struct HistoricalProjectionState: ProjectionReader {
     let tables: [ProjectionTable: Table]
     let position: UInt64
 
-    private func versions(_ table: ProjectionTable) -> Table {
+    /// The stored table holding the versions of `table`.
+    func versions(_ table: ProjectionTable) -> Table {
         guard let stored = tables[table] else { preconditionFailure("unknown projection table \(table.name)") }
         return stored
     }

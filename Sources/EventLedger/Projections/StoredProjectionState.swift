@@ -5,20 +5,13 @@
 /// read from the same versions by `HistoricalProjectionState`.
 final class StoredProjectionState: ProjectionWriter {
     private let txn: Transaction
-    private let tables: [ProjectionTable: Table]
     private let latest: HistoricalProjectionState
     /// The position of the event being applied; versions are written at it.
     var position: UInt64 = 0
 
     init(_ txn: Transaction, tables: [ProjectionTable: Table]) {
         self.txn = txn
-        self.tables = tables
         latest = HistoricalProjectionState(txn: txn, tables: tables, position: StoredRow.newestPosition)
-    }
-
-    private func stored(_ table: ProjectionTable) -> Table {
-        guard let stored = tables[table] else { preconditionFailure("unknown projection table \(table.name)") }
-        return stored
     }
 
     func row(_ table: ProjectionTable, _ key: StateKey) throws -> StateRow? {
@@ -32,13 +25,13 @@ final class StoredProjectionState: ProjectionWriter {
     func set(_ table: ProjectionTable, _ key: StateKey, _ row: StateRow) throws {
         let encoded = key.encoded()
         let storedKey = StoredRow.storedKey(encoded)
-        try txn.put(stored(table), StoredRow.historyKey(storedKey, position: position), StoredRow.value(row, encodedKey: encoded))
+        try txn.put(latest.versions(table), StoredRow.historyKey(storedKey, position: position), StoredRow.value(row, encodedKey: encoded))
     }
 
     func remove(_ table: ProjectionTable, _ key: StateKey) throws {
         let encoded = key.encoded()
         let storedKey = StoredRow.storedKey(encoded)
         guard try latest.version(table, storedKey, { $0.map(StoredRow.isPresent) ?? false }) else { return }
-        try txn.put(stored(table), StoredRow.historyKey(storedKey, position: position), StoredRow.value(nil, encodedKey: encoded))
+        try txn.put(latest.versions(table), StoredRow.historyKey(storedKey, position: position), StoredRow.value(nil, encodedKey: encoded))
     }
 }
