@@ -18,8 +18,8 @@ struct ConcurrentWritersWorkload: Workload {
 
         let clock = ContinuousClock()
         let started = clock.now
-        let (outcomes, peak) = ProcessMemory.measuringPeak {
-            Threads.run(scale.writers) { writer in
+        let (outcomes, peak) = try ProcessMemory.measuringPeak {
+            try Threads.run(scale.writers) { writer in
                 Result { () throws -> Latencies in
                     var latencies = Latencies()
                     for event in writerEvents[writer] { _ = try latencies.time { try ledger.append([event]) } }

@@ -6,8 +6,8 @@ public struct PayloadReader {
 
     /// Starts reading `payload`, rejecting any field not in `allowedFields`.
     public init(_ payload: [String: JSONValue], allowedFields: Set<String>) throws {
-        for key in payload.keys.sorted() where !allowedFields.contains(key) {
-            throw LedgerError.unknownField(key)
+        if let unknown = payload.keys.filter({ !allowedFields.contains($0) }).min() {
+            throw LedgerError.unknownField(unknown)
         }
         self.payload = payload
     }

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// What a rebuild did.
 public struct RebuildReport: Sendable {
     /// The read models rebuilt.
@@ -16,25 +18,59 @@ extension Ledger {
     public var projectionNames: [String] { catalog.domains.map(\.projectionName) }
 
     /// Drops the named read models (all when `projections` is empty) and rebuilds them from
-    /// the log, each in one transaction of its own: readers see a read model's old state until
-    /// its new one commits, and the rebuild holds in memory one read model's new pages at a
-    /// time. `progress` is called now and then with (events applied, events in the log),
+    /// the log. They are folded in memory side by side, each from a read transaction of its
+    /// own, and then stored one by one, each in a write transaction that first folds the events
+    /// appended meanwhile: readers see a read model's old state until its new one commits.
+    /// `progress` is called now and then, on this thread, with (events folded, events to fold),
     /// counted over all the read models.
     @discardableResult
     public func rebuild(_ projections: [String] = [], progress: (UInt64, UInt64) -> Void = { _, _ in }) throws -> RebuildReport {
-        let indexes = try domainIndexes(projections).sorted()
         let started = Timestamp.now()
-        var events: UInt64 = 0
-        for (pass, index) in indexes.enumerated() {
+        let indexes = try domainIndexes(projections).sorted()
+        let folds = try foldReadModels(indexes, progress: progress)
+        for fold in folds {
             // The old rows' pages are freed only at the commit: room for a second copy of the file.
-            events = try environment.write(reserving: environment.usedBytes) { txn in
-                try Rebuilder(catalog: catalog, tables: tables, txn: txn).run(domainIndex: index) { scanned, total in
-                    progress((UInt64(pass) * total + scanned) / UInt64(indexes.count), total)
+            try environment.write(reserving: environment.usedBytes) { txn in try fold.store(txn) }
+        }
+        let seconds = Double(Timestamp.now().microseconds - started.microseconds) / 1_000_000
+        return RebuildReport(projections: indexes.map { catalog.domains[$0].projectionName },
+                             events: folds.map(\.position).max() ?? 0, seconds: seconds)
+    }
+
+    /// How many read models are folded at once: one per core of the machine this was measured on.
+    private static let foldingThreads = 2
+
+    /// Folds the read models of the domains at `indexes` from the log, `foldingThreads` at a
+    /// time, and returns them smallest first: LMDB keeps the pages a write transaction
+    /// allocates for the next ones, so storing them in that order writes the largest when the
+    /// others' memory is free again. Calls `progress` now and then, on this thread, with
+    /// (events of the log folded, events in the log), averaged over the folds.
+    func foldReadModels(_ indexes: [Int], progress: (UInt64, UInt64) -> Void = { _, _ in }) throws -> [ReadModelFold] {
+        let folds = indexes.map { ReadModelFold(catalog: catalog, tables: tables, domainIndex: $0) }
+        let events = try head().position
+        let queue = FoldQueue()
+        // Progress in events of the log: the events read by all folds, over the number of folds.
+        let folded = { min(queue.scanned.load(ordering: .relaxed) / UInt64(max(folds.count, 1)), events) }
+        progress(0, events)
+        // `Threads.run` calls `waiting` only until it returns.
+        let failures = try withoutActuallyEscaping(progress) { progress in
+            try Threads.run(min(Self.foldingThreads, folds.count), waiting: { progress(folded(), events) }) { _ -> (any Error)? in
+                do {
+                    while let next = queue.take(below: folds.count) {
+                        try self.environment.read { txn in
+                            try folds[next].advance(txn) { queue.scanned.add($0, ordering: .relaxed) }
+                        }
+                    }
+                    return nil
+                } catch {
+                    queue.stop()
+                    return error
                 }
             }
         }
-        let seconds = Double(Timestamp.now().microseconds - started.microseconds) / 1_000_000
-        return RebuildReport(projections: indexes.map { catalog.domains[$0].projectionName }, events: events, seconds: seconds)
+        if let failure = failures.compactMap({ $0 }).first { throw failure }
+        progress(events, events)
+        return folds.sorted { $0.byteCount < $1.byteCount }
     }
 
     func domainIndexes(_ projections: [String]) throws -> Set<Int> {
@@ -46,5 +82,23 @@ extension Ledger {
             }
             return index
         })
+    }
+}
+
+/// The folds not yet started, taken in order by the folding threads, and the events folded so far.
+private final class FoldQueue: Sendable {
+    private let next = Atomic<Int>(0)
+    /// Events of the log read so far, over all folds.
+    let scanned = Atomic<UInt64>(0)
+
+    /// The index of the next fold to run, nil when all are taken or a fold failed.
+    func take(below count: Int) -> Int? {
+        let index = next.add(1, ordering: .relaxed).oldValue
+        return index < count ? index : nil
+    }
+
+    /// Leaves the folds not yet started to nobody: one has failed.
+    func stop() {
+        next.store(Int.max / 2, ordering: .relaxed)
     }
 }

@@ -36,7 +36,9 @@ extension Ledger {
                         next = try cursor.next()
                     }
                 }
-                try Rebuilder(catalog: target.catalog, tables: target.tables, txn: destination).runAll()
+                for index in target.catalog.domains.indices {
+                    try ReadModelFold(catalog: target.catalog, tables: target.tables, domainIndex: index).store(destination)
+                }
             }
         }
     }

@@ -16,8 +16,8 @@ public struct VerifyReport: Sendable {
 extension Ledger {
     /// Checks the whole ledger: positions and versions gapless, indexes consistent, the hash
     /// chain intact, and every read model (rows, history, cascade links, checkpoints) equal to
-    /// a fresh rebuild, made beside it in a transaction that is rolled back (one per read
-    /// model, so one read model's rebuild is held in memory at a time).
+    /// a fresh rebuild: the read models are folded in memory side by side, and each is then
+    /// written beside the stored one in a transaction that is rolled back.
     ///
     /// A ledger opened read-only is verified through a consistent copy in a temporary
     /// directory, since the comparison needs a scratch write.
@@ -26,12 +26,12 @@ extension Ledger {
         let (problems, events) = try environment.read { txn in try LogVerifier(tables: tables, txn: txn, limit: 50).run() }
         guard problems.isEmpty else { return VerifyReport(events: events, problems: problems) }
         var differing: Set<String> = []
-        for index in catalog.domains.indices {
+        for fold in try foldReadModels(Array(catalog.domains.indices)) {
             // The fresh rebuild writes a second copy of the read model next to the first.
             try environment.write(commit: false, reserving: environment.usedBytes) { txn in
-                let before = try readModelDigests(txn, of: index)
-                _ = try Rebuilder(catalog: catalog, tables: tables, txn: txn).run(domainIndex: index) { _, _ in }
-                let after = try readModelDigests(txn, of: index)
+                let before = try readModelDigests(txn, of: fold.domainIndex)
+                try fold.store(txn)
+                let after = try readModelDigests(txn, of: fold.domainIndex)
                 differing.formUnion(after.keys.filter { before[$0] != after[$0] })
             }
         }

@@ -57,21 +57,27 @@ enum StoredRow {
 
     /// The row of a stored value, nil for a removal.
     static func row(_ value: UnsafeRawBufferPointer) throws -> StateRow? {
-        try decode(key: UnsafeRawBufferPointer(start: nil, count: 0), value: value).1
+        try decodeRow(value).row
     }
 
     /// Decodes a stored entry: its key (the whole one) and its row, nil for a removal.
     static func decode(key storedKey: UnsafeRawBufferPointer, value: UnsafeRawBufferPointer) throws -> (StateKey, StateRow?) {
+        let (wholeKey, row) = try decodeRow(value)
+        return (StateKey(encoded: wholeKey ?? storedKey), row)
+    }
+
+    /// The row of a stored value (nil for a removal) and the whole key when the value holds it.
+    private static func decodeRow(_ value: UnsafeRawBufferPointer) throws -> (wholeKey: UnsafeRawBufferPointer?, row: StateRow?) {
         guard let flags = value.first else { throw LedgerError(.corruption, "empty read-model value") }
-        guard flags & present != 0 else { return (StateKey(encoded: storedKey), nil) }
+        guard flags & present != 0 else { return (nil, nil) }
         guard flags & fullKeyFollows != 0 else {
-            return (StateKey(encoded: storedKey), try StateRowCodec.decode(UnsafeRawBufferPointer(rebasing: value.dropFirst())))
+            return (nil, try StateRowCodec.decode(UnsafeRawBufferPointer(rebasing: value.dropFirst())))
         }
         guard value.count >= 3 else { throw LedgerError(.corruption, "truncated read-model value") }
         let length = Int(UInt16(littleEndian: value.loadUnaligned(fromByteOffset: 1, as: UInt16.self)))
         guard value.count >= 3 + length else { throw LedgerError(.corruption, "truncated read-model value") }
-        let key = StateKey(encoded: UnsafeRawBufferPointer(rebasing: value[3..<(3 + length)]))
-        return (key, try StateRowCodec.decode(UnsafeRawBufferPointer(rebasing: value[(3 + length)...])))
+        return (UnsafeRawBufferPointer(rebasing: value[3..<(3 + length)]),
+                try StateRowCodec.decode(UnsafeRawBufferPointer(rebasing: value[(3 + length)...])))
     }
 
     /// Appended to a stored key, sorts after all its history keys and before any longer key

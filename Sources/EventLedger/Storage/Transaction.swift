@@ -42,6 +42,17 @@ final class Transaction {
         }
     }
 
+    /// Stores `value` under `key` through `cursor`, one of this transaction's, which stays at
+    /// the entry written: a run of appends in key order (`append`, `MDB_APPEND`) then goes
+    /// straight to the last page instead of searching the B-tree from its root each time.
+    func put(through cursor: Cursor, _ key: UnsafeRawBufferPointer, _ value: UnsafeRawBufferPointer, append: Bool) throws {
+        var k = MDB_val(mv_size: key.count, mv_data: UnsafeMutableRawPointer(mutating: key.baseAddress))
+        var v = MDB_val(mv_size: value.count, mv_data: UnsafeMutableRawPointer(mutating: value.baseAddress))
+        let code = mdb_cursor_put(cursor.handle, &k, &v, append ? UInt32(MDB_APPEND) : 0)
+        if code == MDB_MAP_FULL { hitMapFull = true }
+        try lmdbCheck(code, "cannot write table \(cursor.table.name)")
+    }
+
     /// Removes `key`; returns whether it was there.
     @discardableResult
     func delete(_ table: Table, _ key: [UInt8]) throws -> Bool {

@@ -1,0 +1,123 @@
+/// One read model rebuilt in memory from the log: its domain's events applied again, in
+/// position order, to a `FoldedProjectionState`, and the cascade links they made. Folding
+/// needs only a read transaction, so read models can be folded side by side; `store` then
+/// replaces the stored read model inside a write transaction.
+///
+/// A fold is used by one thread at a time (handed over by joining the thread that folded it).
+final class ReadModelFold: @unchecked Sendable {
+    /// The index of the read model's domain in the catalog.
+    let domainIndex: Int
+    private let catalog: EventCatalog
+    private let tables: LedgerTables
+    private var state: FoldedProjectionState
+    /// Whether `store` has begun to write, letting go of the fold as it went.
+    private var isSpent = false
+    /// Keys of the cascade links made (stream ‖ NUL ‖ big-endian position), in position order.
+    private var links: [[UInt8]] = []
+    /// The last position folded.
+    private(set) var position: UInt64 = 0
+
+    /// About how many bytes of memory the folded read model takes.
+    var byteCount: Int { state.byteCount }
+
+    /// An empty fold of the read model of the domain at `domainIndex`.
+    init(catalog: EventCatalog, tables: LedgerTables, domainIndex: Int) {
+        self.catalog = catalog
+        self.tables = tables
+        self.domainIndex = domainIndex
+        state = FoldedProjectionState(tables: catalog.domains[domainIndex].tables)
+    }
+
+    /// Folds the events after `position` up to the end of the log that `txn` sees. Calls
+    /// `scanned` now and then with the number of events of the log read since the last call.
+    func advance(_ txn: Transaction, scanned: (UInt64) -> Void = { _ in }) throws {
+        let domain = catalog.domains[domainIndex]
+        var unreported: UInt64 = 0
+        try txn.withCursor(tables.log) { cursor in
+            var next = try cursor.seek(atLeast: LedgerTables.bigEndian(position + 1))
+            while let current = next {
+                let position = LedgerTables.readBigEndian(current.key)
+                let record = try EventRecordView(current.value, position: position)
+                let entry = try catalog.entry(record.type)
+                if entry.domainIndex == domainIndex {
+                    state.position = position
+                    let context = ProjectionContext(position: position, recordedAt: record.recordedAt) { linked in
+                        self.links.append(LedgerTables.streamKey(linked, position))
+                    }
+                    try domain.apply(try Self.decode(record, entry.type), context: context, to: state)
+                }
+                self.position = position
+                unreported += 1
+                if unreported == 0x4000 {
+                    scanned(unreported)
+                    unreported = 0
+                }
+                next = try cursor.next()
+            }
+        }
+        scanned(unreported)
+    }
+
+    /// Replaces the stored read model, its cascade links and its checkpoint with this fold,
+    /// after folding the events appended since it was made. Writing lets go of the fold; a
+    /// store run again (a write retried once the map has grown) folds the log again first.
+    func store(_ txn: Transaction) throws {
+        if isSpent {
+            state = FoldedProjectionState(tables: catalog.domains[domainIndex].tables)
+            links = []
+            position = 0
+        }
+        try advance(txn)
+        isSpent = true
+        let domain = catalog.domains[domainIndex]
+        for table in domain.tables {
+            guard let stored = tables.projections[table] else { continue }
+            try txn.clear(stored)
+        }
+        try removeLinks(txn)
+        for link in links { try txn.put(tables.links, link, []) }
+        try state.store(into: tables.projections, txn)
+        let name = Array(domain.projectionName.utf8)
+        // Like appends, which write checkpoints with every commit: an empty log has none.
+        if position > 0 {
+            try txn.put(tables.checkpoints, name, LedgerTables.bigEndian(position))
+        } else {
+            try txn.delete(tables.checkpoints, name)
+        }
+    }
+
+    /// Deletes the stored cascade links made by events of this domain, and any link to an
+    /// event the log does not hold (links are few: one per cascaded entity).
+    private func removeLinks(_ txn: Transaction) throws {
+        var made: [[UInt8]] = []
+        try txn.withCursor(tables.links) { cursor in
+            try cursor.scan(prefix: []) { link in
+                if let maker = try self.domainIndex(ofLink: link.key, txn), maker != domainIndex { return true }
+                made.append(Array(link.key))
+                return true
+            }
+        }
+        for key in made { _ = try txn.delete(tables.links, key) }
+    }
+
+    /// The index of the domain whose event made the link `key` (stream ‖ NUL ‖ big-endian
+    /// position); nil when the log holds no such event.
+    private func domainIndex(ofLink key: UnsafeRawBufferPointer, _ txn: Transaction) throws -> Int? {
+        guard key.count > 9 else { return nil }
+        let position = LedgerTables.readBigEndian(key, at: key.count - 8)
+        guard let bytes = try txn.get(tables.log, LedgerTables.bigEndian(position)) else { return nil }
+        return try catalog.entry(EventRecordView(bytes, position: position).type).domainIndex
+    }
+
+    private static func decode(_ record: EventRecordView, _ type: any DomainEvent.Type) throws -> any DomainEvent {
+        do {
+            guard let payload = try JSONValue.parse(record.dataBytes).objectValue else {
+                throw LedgerError(.corruption, "payload is not an object")
+            }
+            return try type.init(payload: payload)
+        } catch {
+            throw LedgerError(.corruption, "event at position \(record.position) cannot be replayed: \(error)",
+                              subject: String(record.position))
+        }
+    }
+}
