@@ -35,30 +35,8 @@ final class FoldedTable {
     private let versions = ChunkedArray<Version>()
     /// Row indexes by hash of their key, -1 in an empty slot; a power of two long, at most half full.
     private var slots = [Int32](repeating: -1, count: 1024)
-    /// The rows (live or not) by their first `components` key components, for a number of
-    /// components a prefix scan has asked for; kept up to date from that scan on.
-    private final class PrefixIndex {
-        let components: Int
-        var rows: [Prefix: [Int32]] = [:]
-
-        init(components: Int) {
-            self.components = components
-        }
-
-        func add(_ row: Int32, key: UnsafeRawBufferPointer) {
-            if let prefix = FoldedTable.prefix(of: key, components: components) { rows[Prefix(bytes: prefix), default: []].append(row) }
-        }
-    }
-
-    /// Leading key bytes as a dictionary key, hashed as one run of bytes.
-    private struct Prefix: Hashable {
-        let bytes: [UInt8]
-
-        func hash(into hasher: inout Hasher) {
-            bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
-        }
-    }
-
+    /// The rows by their first key components, one index per number of components a prefix
+    /// scan has asked for.
     private var prefixIndexes: [PrefixIndex] = []
     /// The row found or added last, -1 for none: a projector often reads a row and then writes it.
     private var lastFound: Int32 = -1
@@ -260,5 +238,29 @@ final class FoldedTable {
             lead = lead << 8 | UInt64(offset < key.count ? key[offset] : 0)
         }
         return lead
+    }
+
+    /// The rows (live or not) by their first `components` key components, kept up to date
+    /// from the first prefix scan of that many components on.
+    private final class PrefixIndex {
+        let components: Int
+        var rows: [Prefix: [Int32]] = [:]
+
+        init(components: Int) {
+            self.components = components
+        }
+
+        func add(_ row: Int32, key: UnsafeRawBufferPointer) {
+            if let prefix = FoldedTable.prefix(of: key, components: components) { rows[Prefix(bytes: prefix), default: []].append(row) }
+        }
+    }
+
+    /// Leading key bytes as a dictionary key, hashed as one run of bytes.
+    private struct Prefix: Hashable {
+        let bytes: [UInt8]
+
+        func hash(into hasher: inout Hasher) {
+            bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
+        }
     }
 }
