@@ -21,8 +21,8 @@ extension Ledger {
     /// the log. They are folded in memory side by side, each from a read transaction of its
     /// own, and then stored one by one, each in a write transaction that first folds the events
     /// appended meanwhile: readers see a read model's old state until its new one commits.
-    /// `progress` is called now and then, on this thread, with (events folded, events to fold),
-    /// counted over all the read models.
+    /// `progress` is called now and then, on this thread, with (events of the log folded,
+    /// events in the log), averaged over the read models; the writes come after it reaches the end.
     @discardableResult
     public func rebuild(_ projections: [String] = [], progress: (UInt64, UInt64) -> Void = { _, _ in }) throws -> RebuildReport {
         let started = Timestamp.now()
