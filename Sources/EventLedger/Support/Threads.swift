@@ -41,20 +41,10 @@ package enum Threads {
         var threads: [pthread_t] = []
         defer { for thread in threads { pthread_join(thread, nil) } }
         for index in 0..<count {
-            let work = Unmanaged.passRetained(Work {
+            threads.append(try start {
                 slots.results[index] = body(index)
                 slots.finished.add(1, ordering: .releasing)
-            }).toOpaque()
-            var thread = pthread_t()
-            let created = pthread_create(&thread, nil, { argument in
-                Unmanaged<Work>.fromOpaque(argument!).takeRetainedValue().body()
-                return nil
-            }, work)
-            guard created == 0 else {
-                Unmanaged<Work>.fromOpaque(work).release()
-                throw LedgerError(.storage, "cannot start a thread: \(String(cString: strerror(created)))")
-            }
-            threads.append(thread)
+            })
         }
         if let waiting {
             while slots.finished.load(ordering: .acquiring) < count {
@@ -65,5 +55,20 @@ package enum Threads {
         for thread in threads { pthread_join(thread, nil) }
         threads = []
         return slots.results.map { $0! }
+    }
+
+    /// Starts `body` on a new thread, to be joined or detached by the caller.
+    static func start(_ body: @escaping () -> Void) throws -> pthread_t {
+        let work = Unmanaged.passRetained(Work(body)).toOpaque()
+        var thread = pthread_t()
+        let created = pthread_create(&thread, nil, { argument in
+            Unmanaged<Work>.fromOpaque(argument!).takeRetainedValue().body()
+            return nil
+        }, work)
+        guard created == 0 else {
+            Unmanaged<Work>.fromOpaque(work).release()
+            throw LedgerError(.storage, "cannot start a thread: \(String(cString: strerror(created)))")
+        }
+        return thread
     }
 }
