@@ -45,7 +45,7 @@ struct AnimalsProjector {
         // Animals imported before their category stop being uncategorized and count for it.
         let members = try state.rows(AnimalsTables.categoryAnimals, prefix: StateKey(categoryId))
         for member in members {
-            let (name, animalId) = (member.key.components[1], member.key.components[2])
+            let (name, animalId) = (member.key.component(1), member.key.component(2))
             try state.remove(AnimalsTables.uncategorizedAnimals, StateKey(name, animalId))
         }
         try state.set(AnimalsTables.categories, StateKey(categoryId), CategoryRecord(name: name).row)
@@ -72,7 +72,7 @@ struct AnimalsProjector {
         try releaseName(category.name, of: categoryId)
         try state.set(AnimalsTables.categories, StateKey(categoryId), CategoryRecord(name: category.name, isDeleted: true).row)
         for member in try state.rows(AnimalsTables.categoryAnimals, prefix: StateKey(categoryId)) {
-            let animalId = member.key.components[2]
+            let animalId = member.key.component(2)
             try updateAnimal(animalId) { $0.isDeleted = true }
             try context.link(stream: AnimalsStreams.animal(animalId))
         }

@@ -80,7 +80,7 @@ public enum AnimalsQueries {
     /// Live categories with their live animal counts, by name, then id.
     public static func categories(in state: any ProjectionReader) throws -> [CategorySummary] {
         try state.rows(AnimalsTables.categoriesByName).map { entry in
-            try CategorySummary(categoryId: entry.key.components[1], name: entry.key.components[0],
+            try CategorySummary(categoryId: entry.key.component(1), name: entry.key.component(0),
                                 animalCount: AnimalsTables.animalCount(entry.row))
         }
     }
@@ -95,7 +95,7 @@ public enum AnimalsQueries {
         let table = AnimalsTables.categoryAnimals
         let animals = try state.rows(table, prefix: StateKey(categoryId)).map { entry in
             guard entry.row.count == 1 else { throw AnimalsTables.malformedRow(in: table) }
-            return try CategoryAnimal(animalId: entry.key.components[2], name: entry.key.components[1],
+            return try CategoryAnimal(animalId: entry.key.component(2), name: entry.key.component(1),
                                       diet: AnimalsTables.diet(entry.row[0], in: table))
         }
         return CategoryAnimals(categoryId: categoryId, name: category.name, animals: animals)
@@ -107,7 +107,7 @@ public enum AnimalsQueries {
         let table = uncategorizedOnly ? AnimalsTables.uncategorizedAnimals : AnimalsTables.animalsByName
         return try state.rows(table).map { entry in
             guard entry.row.count == 2 else { throw AnimalsTables.malformedRow(in: table) }
-            return try AnimalSummary(animalId: entry.key.components[1], name: entry.key.components[0],
+            return try AnimalSummary(animalId: entry.key.component(1), name: entry.key.component(0),
                                      diet: AnimalsTables.diet(entry.row[0], in: table),
                                      categoryId: AnimalsTables.categoryReference(entry.row[1]))
         }

@@ -25,7 +25,7 @@ public enum FavoritesQueries {
     public static func favorites(in state: any ProjectionReader) throws -> [FavoriteDish] {
         let table = FavoritesTables.favoritesByPosition
         return try state.rows(table).map { entry in
-            guard entry.row.count == 2, let position = UInt64(entry.key.components[0]) else {
+            guard entry.row.count == 2, let position = UInt64(entry.key.component(0)) else {
                 throw FavoritesTables.malformedRow(in: table)
             }
             return try FavoriteDish(dishId: entry.row[0], addedAt: FavoritesTables.timestamp(entry.row[1], in: table),

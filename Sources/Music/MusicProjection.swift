@@ -42,7 +42,7 @@ struct MusicProjector {
         // Songs imported before their artist stop being orphans and count for it.
         let songs = try state.rows(MusicTables.artistSongs, prefix: StateKey(artistId))
         for song in songs {
-            let (title, songId) = (song.key.components[1], song.key.components[2])
+            let (title, songId) = (song.key.component(1), song.key.component(2))
             try state.remove(MusicTables.orphanSongs, StateKey(title, songId))
         }
         try state.set(MusicTables.artists, StateKey(artistId), ArtistRecord(name: name).row)
@@ -64,7 +64,7 @@ struct MusicProjector {
         try state.remove(MusicTables.artistsByName, MusicTables.nameKey(artist.name, artistId))
         try state.set(MusicTables.artists, StateKey(artistId), ArtistRecord(name: artist.name, isDeleted: true).row)
         for song in try state.rows(MusicTables.artistSongs, prefix: StateKey(artistId)) {
-            try updateSong(song.key.components[2]) { $0.artistId = nil }
+            try updateSong(song.key.component(2)) { $0.artistId = nil }
         }
     }
 

@@ -75,7 +75,7 @@ public enum MusicQueries {
     public static func artists(in state: any ProjectionReader) throws -> [ArtistSummary] {
         try state.rows(MusicTables.artistsByName).map { entry in
             let songCount = try MusicTables.songCount(entry.row)
-            return ArtistSummary(artistId: entry.key.components[1], name: entry.row[0], songCount: songCount)
+            return ArtistSummary(artistId: entry.key.component(1), name: entry.row[0], songCount: songCount)
         }
     }
 
@@ -86,7 +86,7 @@ public enum MusicQueries {
             throw LedgerError(.notFound, "artist \"\(artistId)\" does not exist", subject: MusicStreams.artist(artistId))
         }
         let songs = try state.rows(MusicTables.artistSongs, prefix: StateKey(artistId)).map { entry in
-            ArtistSong(songId: entry.key.components[2], title: entry.key.components[1])
+            ArtistSong(songId: entry.key.component(2), title: entry.key.component(1))
         }
         return ArtistSongs(artistId: artistId, name: artist.name, songs: songs)
     }
@@ -97,7 +97,7 @@ public enum MusicQueries {
         let table = orphansOnly ? MusicTables.orphanSongs : MusicTables.songsByTitle
         return try state.rows(table).map { entry in
             guard entry.row.count == 1 else { throw MusicTables.malformedRow(in: table) }
-            return SongSummary(songId: entry.key.components[1], title: entry.key.components[0],
+            return SongSummary(songId: entry.key.component(1), title: entry.key.component(0),
                                artistId: MusicTables.artistReference(entry.row[0]))
         }
     }

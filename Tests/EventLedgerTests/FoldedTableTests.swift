@@ -9,9 +9,9 @@ import Testing
             let short = StateKey("x").encoded(), withEmptyComponent = StateKey("x", "").encoded()
             let folded = FoldedTable()
             // "x" sorts before "x\0", yet versions of "x\0" sort before and after those of "x".
-            folded.write(short, StoredRow.value(["a"], encodedKey: short), at: 256)
-            folded.write(withEmptyComponent, StoredRow.value(["b"], encodedKey: withEmptyComponent), at: 1)
-            folded.write(withEmptyComponent, StoredRow.value(["c"], encodedKey: withEmptyComponent), at: 65_536)
+            write(["b"], under: withEmptyComponent, at: 1, into: folded)
+            write(["a"], under: short, at: 256, into: folded)
+            write(["c"], under: withEmptyComponent, at: 65_536, into: folded)
             try ledger.environment.write { txn in
                 try txn.clear(table)
                 try folded.store(into: table, txn)
@@ -32,6 +32,33 @@ import Testing
         }
     }
 
+    @Test func aRowWrittenTwiceAtOnePositionKeepsOneVersionThere() throws {
+        try withNotesLedger { ledger, _ in
+            let table = try #require(ledger.tables.projections[NotesDomain.notes])
+            let key = StateKey("n").encoded()
+            let folded = FoldedTable()
+            write(["1"], under: key, at: 1, into: folded)
+            write(nil, under: key, at: 2, into: folded)
+            write(["2"], under: key, at: 2, into: folded)
+            #expect(try folded.newestValue(key).flatMap(StoredRow.row) == ["2"])
+            try ledger.environment.write { txn in
+                try txn.clear(table)
+                try folded.store(into: table, txn)
+            }
+            let stored = try ledger.environment.read { txn in
+                var entries: [[UInt8]: StateRow?] = [:]
+                try txn.withCursor(table) { cursor in
+                    try cursor.scan(prefix: []) { entry in
+                        entries[Array(entry.key)] = try StoredRow.row(entry.value)
+                        return true
+                    }
+                }
+                return entries
+            }
+            #expect(stored == [StoredRow.historyKey(key, position: 1): ["1"], StoredRow.historyKey(key, position: 2): ["2"]])
+        }
+    }
+
     @Test func aPrefixScanSeesTheNewestLiveRowsUnderWholeComponentsInKeyOrder() throws {
         let state = FoldedProjectionState(tables: [NotesDomain.folderNotes])
         state.position = 1
@@ -44,5 +71,11 @@ import Testing
         try state.set(NotesDomain.folderNotes, StateKey("f", "0"), ["0"])
         #expect(try state.rows(NotesDomain.folderNotes, prefix: StateKey("f")).map(\.row) == [["0"], ["2"]])
         #expect(try state.row(NotesDomain.folderNotes, StateKey("f", "a")) == nil)
+    }
+
+    private func write(_ row: StateRow?, under key: [UInt8], at position: UInt64, into table: FoldedTable) {
+        table.write(key, valueCount: StoredRow.valueCount(row, encodedKey: key), at: position) {
+            StoredRow.encodeValue(row, encodedKey: key, into: $0)
+        }
     }
 }

@@ -36,4 +36,26 @@ import Testing
         #expect(!PayloadReader.isValidID(String(repeating: "a", count: 129)))
         #expect(!PayloadReader.isValidID(""))
     }
+
+    @Test func anUnknownFieldIsNamedAndTheFirstInOrderWhenThereAreSeveral() throws {
+        let error = try #require(throws: LedgerError.self) {
+            try PayloadReader(["z": .null, "c": .null, "id": .null, "b": .null], allowedFields: ["id"])
+        }
+        #expect(error.subject == "b")
+        #expect(error.message.contains("unknown field \"b\""))
+    }
+
+    @Test func stateKeysKeepTheirComponentsHoweverTheyAreMade() {
+        let spelledOut = [StateKey("a"), StateKey("a", "b"), StateKey("a", "", "c"), StateKey("a", "b", "c", "d")]
+        let listed = [StateKey(components: ["a"]), StateKey(components: ["a", "b"]), StateKey(components: ["a", "", "c"]),
+                      StateKey(components: ["a", "b", "c", "d"])]
+        #expect(spelledOut == listed)
+        #expect(spelledOut.map(\.components) == [["a"], ["a", "b"], ["a", "", "c"], ["a", "b", "c", "d"]])
+        #expect(StateKey("a", "", "c").component(1) == "")
+        #expect(StateKey("Élan", "b", "ça").component(2) == "ça")
+        // No component and one empty component encode alike, yet are different keys.
+        #expect(StateKey() != StateKey(""))
+        #expect(StateKey().components == [] && StateKey("").components == [""])
+        #expect(StateKey(encoded: UnsafeRawBufferPointer(start: nil, count: 0)) == StateKey(""))
+    }
 }

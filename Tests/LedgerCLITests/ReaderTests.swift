@@ -24,7 +24,7 @@ import Testing
         let writer = Process()
         writer.executableURL = LedgerSandbox.executable
         writer.arguments = ["append", "--batch", batch, "--json", "--ledger", sandbox.ledgerPath]
-        FileManager.default.createFile(atPath: sandbox.path("writer.out"), contents: nil)
+        try #require(FileManager.default.createFile(atPath: sandbox.path("writer.out"), contents: nil))
         writer.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: sandbox.path("writer.out")))
         writer.standardError = FileHandle.nullDevice
         try writer.run()

@@ -12,7 +12,7 @@ public struct ProjectionTable: Hashable, Sendable {
     }
 
     public static func == (lhs: ProjectionTable, rhs: ProjectionTable) -> Bool {
-        lhs.name == rhs.name
+        lhs.nameHash == rhs.nameHash && lhs.name == rhs.name
     }
 
     public func hash(into hasher: inout Hasher) {
@@ -22,36 +22,87 @@ public struct ProjectionTable: Hashable, Sendable {
 
 /// A key in a projection table: string components, ordered component by component.
 /// Components must not contain the NUL character.
+///
+/// A key holds its encoding (the components joined by NUL bytes), which is what the ledger
+/// stores and compares; components are decoded only when asked for.
 public struct StateKey: Hashable, Sendable {
-    /// The components, most significant first.
-    public let components: [String]
+    /// The components joined by NUL bytes.
+    private let bytes: [UInt8]
+    /// The number of components (an empty encoding is either no component or one empty one).
+    private let count: Int
 
     /// A key of the given components.
     public init(_ components: String...) {
-        self.components = components
+        self.init(components: components)
+    }
+
+    /// A key of one component. Keys of one, two or three components, the most made, skip
+    /// the array a variadic call builds.
+    public init(_ component: String) {
+        self.init(count: 1, byteCount: component.utf8.count) { $0 += component.utf8 }
+    }
+
+    /// A key of two components.
+    public init(_ first: String, _ second: String) {
+        self.init(count: 2, byteCount: first.utf8.count + 1 + second.utf8.count) { bytes in
+            bytes += first.utf8
+            bytes.append(0)
+            bytes += second.utf8
+        }
+    }
+
+    /// A key of three components.
+    public init(_ first: String, _ second: String, _ third: String) {
+        self.init(count: 3, byteCount: first.utf8.count + 1 + second.utf8.count + 1 + third.utf8.count) { bytes in
+            bytes += first.utf8
+            bytes.append(0)
+            bytes += second.utf8
+            bytes.append(0)
+            bytes += third.utf8
+        }
     }
 
     /// A key of the given components.
     public init(components: [String]) {
-        self.components = components
+        self.init(count: components.count, byteCount: components.reduce(components.count) { $0 + $1.utf8.count }) { bytes in
+            for index in components.indices {
+                if index > 0 { bytes.append(0) }
+                bytes += components[index].utf8
+            }
+        }
     }
 
-    /// Components joined by NUL bytes; a prefix key also ends with NUL so only whole components match.
-    func encoded(asPrefix: Bool = false) -> [UInt8] {
+    /// A key of `count` components that `encode` appends, joined by NUL bytes, about `byteCount` bytes.
+    private init(count: Int, byteCount: Int, _ encode: (inout [UInt8]) -> Void) {
         var bytes = [UInt8]()
-        bytes.reserveCapacity(components.reduce(components.count) { $0 + $1.utf8.count })
-        for (index, component) in components.enumerated() {
-            if index > 0 { bytes.append(0) }
-            bytes.append(contentsOf: component.utf8)
-        }
-        if asPrefix && !components.isEmpty { bytes.append(0) }
-        return bytes
+        bytes.reserveCapacity(byteCount)
+        encode(&bytes)
+        self.bytes = bytes
+        self.count = count
     }
 
     init(encoded bytes: UnsafeRawBufferPointer) {
-        components = bytes.split(separator: 0, omittingEmptySubsequences: false).map {
-            String(decoding: $0, as: UTF8.self)
-        }
+        self.bytes = Array(bytes)
+        count = bytes.reduce(1) { $1 == 0 ? $0 + 1 : $0 }
+    }
+
+    /// The components, most significant first.
+    public var components: [String] {
+        count == 0 ? [] : bytes.split(separator: 0, omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// The component at `index` (0 for the most significant), which must be below the number of components.
+    public func component(_ index: Int) -> String {
+        precondition(index >= 0 && index < count, "key component \(index) of a key of \(count)")
+        var start = bytes.startIndex
+        for _ in 0..<index { start = bytes[start...].firstIndex(of: 0)! + 1 }
+        let end = bytes[start...].firstIndex(of: 0) ?? bytes.endIndex
+        return String(decoding: bytes[start..<end], as: UTF8.self)
+    }
+
+    /// The encoding; a prefix key also ends with NUL so only whole components match.
+    func encoded(asPrefix: Bool = false) -> [UInt8] {
+        asPrefix && count > 0 ? bytes + [0] : bytes
     }
 }
 
@@ -94,25 +145,39 @@ enum StateRowCodec {
         row.reduce(0) { $0 + 4 + $1.utf8.count }
     }
 
-    /// Appends the encoding of `row` to `bytes`.
-    static func encode(_ row: StateRow, into bytes: inout [UInt8]) {
-        for field in row {
-            withUnsafeBytes(of: UInt32(field.utf8.count).littleEndian) { bytes.append(contentsOf: $0) }
-            bytes.append(contentsOf: field.utf8)
+    /// Writes the encoding of `row` at the start of `buffer`, which holds `encodedCount(row)` bytes.
+    static func encode(_ row: StateRow, into buffer: UnsafeMutableRawBufferPointer) {
+        var offset = 0
+        for var field in row {
+            field.withUTF8 { utf8 in
+                buffer.storeBytes(of: UInt32(utf8.count).littleEndian, toByteOffset: offset, as: UInt32.self)
+                UnsafeMutableRawBufferPointer(rebasing: buffer[(offset + 4)...]).copyMemory(from: UnsafeRawBufferPointer(utf8))
+                offset += 4 + utf8.count
+            }
         }
     }
 
     static func decode(_ bytes: UnsafeRawBufferPointer) throws -> StateRow {
         var row = StateRow()
+        row.reserveCapacity(try fieldCount(bytes))
         var offset = 0
         while offset < bytes.count {
-            guard offset + 4 <= bytes.count else { throw LedgerError(.corruption, "truncated read-model row") }
             let length = Int(UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt32.self)))
-            offset += 4
-            guard offset + length <= bytes.count else { throw LedgerError(.corruption, "truncated read-model row") }
-            row.append(String(decoding: UnsafeRawBufferPointer(rebasing: bytes[offset..<(offset + length)]), as: UTF8.self))
-            offset += length
+            row.append(String(decoding: UnsafeRawBufferPointer(rebasing: bytes[(offset + 4)..<(offset + 4 + length)]), as: UTF8.self))
+            offset += 4 + length
         }
         return row
+    }
+
+    /// The number of fields an encoded row holds; throws when a field runs past its end.
+    private static func fieldCount(_ bytes: UnsafeRawBufferPointer) throws -> Int {
+        var (count, offset) = (0, 0)
+        while offset < bytes.count {
+            guard offset + 4 <= bytes.count else { throw LedgerError(.corruption, "truncated read-model row") }
+            offset += 4 + Int(UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt32.self)))
+            guard offset <= bytes.count else { throw LedgerError(.corruption, "truncated read-model row") }
+            count += 1
+        }
+        return count
     }
 }

@@ -16,13 +16,27 @@ struct ArenaSlice {
     fileprivate var count: Int { Int(low & 0xF_FFFF) }
 }
 
+/// Where a run of bytes begins in a `ByteArena`, in 4 bytes: the chunk (12 bits) and the
+/// offset in it (20 bits). For runs whose owner knows their length.
+struct ArenaAddress: Equatable {
+    fileprivate let packed: UInt32
+
+    /// No run: the address of the last byte of the last chunk an address reaches.
+    static let none = ArenaAddress(packed: .max)
+}
+
 /// Bytes copied into large chunks that never move: many small keys and values kept without
-/// an allocation each, and read back in place for as long as the arena lives.
+/// an allocation each, and read back in place for as long as the arena lives. The chunks are
+/// listed in a directory allocated once: reading bytes reads no stored property that
+/// changes, so it needs no exclusivity check.
 final class ByteArena {
     private static let chunkSize = 1 << 20
     /// The length a slice records for a run that fills a chunk of its own.
     private static let wholeChunk = chunkSize - 1
-    private var chunks: [UnsafeMutableRawBufferPointer] = []
+    /// Chunks the directory has room for: 64 GiB of small runs.
+    private static let maximumChunks = 1 << 16
+    private let chunks = UnsafeMutablePointer<UnsafeMutableRawBufferPointer>.allocate(capacity: maximumChunks)
+    private var chunkCount = 0
     /// The chunk being filled and the bytes used in it.
     private var filling = -1
     private var used = 0
@@ -31,27 +45,32 @@ final class ByteArena {
     private(set) var capacity = 0
 
     deinit {
-        for chunk in chunks { chunk.deallocate() }
+        for chunk in 0..<chunkCount { chunks[chunk].deallocate() }
+        chunks.deallocate()
     }
 
     /// Copies `bytes` in and returns where they are.
     func append(_ bytes: UnsafeRawBufferPointer) -> ArenaSlice {
-        precondition(chunks.count < 1 << 24, "a rebuild holds more than 16 TiB of rows")
-        if bytes.count >= Self.wholeChunk {
-            chunks.append(.allocate(byteCount: bytes.count, alignment: 8))
-            capacity += bytes.count
-            copy(bytes, to: chunks.count - 1, at: 0)
-            return ArenaSlice(chunk: chunks.count - 1, offset: 0, count: Self.wholeChunk)
+        append(count: bytes.count) { destination in
+            guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
+            destination.baseAddress!.copyMemory(from: source, byteCount: bytes.count)
         }
-        if filling < 0 || used + bytes.count > Self.chunkSize {
-            chunks.append(.allocate(byteCount: Self.chunkSize, alignment: 8))
-            capacity += Self.chunkSize
-            filling = chunks.count - 1
+    }
+
+    /// Makes room for `count` bytes, has `initialize` write them, and returns where they are.
+    func append(count: Int, _ initialize: (UnsafeMutableRawBufferPointer) -> Void) -> ArenaSlice {
+        if count >= Self.wholeChunk {
+            let chunk = addChunk(byteCount: count)
+            initialize(chunks[chunk])
+            return ArenaSlice(chunk: chunk, offset: 0, count: Self.wholeChunk)
+        }
+        if filling < 0 || used + count > Self.chunkSize {
+            filling = addChunk(byteCount: Self.chunkSize)
             used = 0
         }
-        copy(bytes, to: filling, at: used)
-        defer { used += bytes.count }
-        return ArenaSlice(chunk: filling, offset: used, count: bytes.count)
+        initialize(UnsafeMutableRawBufferPointer(rebasing: chunks[filling][used..<(used + count)]))
+        defer { used += count }
+        return ArenaSlice(chunk: filling, offset: used, count: count)
     }
 
     /// Copies `bytes` in and returns where they are.
@@ -66,8 +85,25 @@ final class ByteArena {
         return UnsafeRawBufferPointer(start: chunk.baseAddress!.advanced(by: slice.offset), count: count)
     }
 
-    private func copy(_ bytes: UnsafeRawBufferPointer, to chunk: Int, at offset: Int) {
-        guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
-        chunks[chunk].baseAddress!.advanced(by: offset).copyMemory(from: source, byteCount: bytes.count)
+    /// Makes room for `count` bytes (fewer than a chunk's), has `initialize` write them, and
+    /// returns their address. Addresses reach the first 4,096 chunks: 4 GiB.
+    func appendAddressed(count: Int, _ initialize: (UnsafeMutableRawBufferPointer) -> Void) -> ArenaAddress {
+        precondition(count < Self.wholeChunk, "a run of \(count) bytes is too long for an arena address")
+        let slice = append(count: count, initialize)
+        precondition(slice.chunk < 1 << 12, "a read-model table folded in memory holds more than 4 GiB of rows")
+        return ArenaAddress(packed: UInt32(slice.chunk << 20 | slice.offset))
+    }
+
+    /// The bytes from `address` on, writable, valid while the arena lives.
+    func pointer(_ address: ArenaAddress) -> UnsafeMutableRawPointer {
+        chunks[Int(address.packed >> 20)].baseAddress!.advanced(by: Int(address.packed & 0xF_FFFF))
+    }
+
+    private func addChunk(byteCount: Int) -> Int {
+        precondition(chunkCount < Self.maximumChunks, "a read-model table folded in memory holds more than 64 GiB")
+        chunks[chunkCount] = .allocate(byteCount: byteCount, alignment: 8)
+        capacity += byteCount
+        chunkCount += 1
+        return chunkCount - 1
     }
 }

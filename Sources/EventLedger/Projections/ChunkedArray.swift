@@ -1,23 +1,30 @@
 /// An append-only array of plain values kept in chunks of 64Ki elements: growing never
 /// copies it, and never leaves more than one chunk unused (an `Array` doubles, and may
-/// leave half its capacity spare).
+/// leave half its capacity spare). The chunks are listed in a directory allocated once,
+/// for as many elements as a folded table indexes (`Int32.max`): reading an element reads
+/// no stored property that changes, so it needs no exclusivity check.
 final class ChunkedArray<Element: BitwiseCopyable> {
     private static var chunkShift: Int { 16 }
     private static var chunkMask: Int { (1 << chunkShift) - 1 }
-    private var chunks: [UnsafeMutablePointer<Element>] = []
+    private static var maximumChunks: Int { 1 << (31 - chunkShift) }
+    private let chunks = UnsafeMutablePointer<UnsafeMutablePointer<Element>>.allocate(capacity: maximumChunks)
     /// The number of elements.
     private(set) var count = 0
 
     deinit {
-        for chunk in chunks { chunk.deallocate() }
+        for chunk in 0..<chunkCount { chunks[chunk].deallocate() }
+        chunks.deallocate()
     }
 
     /// The bytes the array holds, used or not.
-    var capacity: Int { chunks.count << Self.chunkShift * MemoryLayout<Element>.stride }
+    var capacity: Int { chunkCount << Self.chunkShift * MemoryLayout<Element>.stride }
+
+    private var chunkCount: Int { (count + Self.chunkMask) >> Self.chunkShift }
 
     /// Adds `element` at the end.
     func append(_ element: Element) {
-        if count & Self.chunkMask == 0 { chunks.append(.allocate(capacity: 1 << Self.chunkShift)) }
+        precondition(count < Int(Int32.max), "more than \(Int32.max) elements in a chunked array")
+        if count & Self.chunkMask == 0 { chunks[count >> Self.chunkShift] = .allocate(capacity: 1 << Self.chunkShift) }
         (chunks[count >> Self.chunkShift] + (count & Self.chunkMask)).initialize(to: element)
         count += 1
     }

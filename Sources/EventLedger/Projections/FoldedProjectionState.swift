@@ -4,13 +4,18 @@
 /// version into the stored tables in key order, so the result is the same, byte for byte,
 /// as the versions appends wrote, without a B-tree search per read or write.
 final class FoldedProjectionState: ProjectionWriter {
-    private var tables: [ProjectionTable: FoldedTable]
+    /// The tables, in the order of `folded`: a read model has a handful, and a search by
+    /// equality finds one sooner than hashing it would.
+    private let tables: [ProjectionTable]
+    /// The folded tables; nil once stored.
+    private var foldedTables: [FoldedTable?]
     /// The position of the event being applied; versions are written at it.
     var position: UInt64 = 0
 
     /// An empty read model of `tables`.
     init(tables: [ProjectionTable]) {
-        self.tables = Dictionary(uniqueKeysWithValues: tables.map { ($0, FoldedTable()) })
+        self.tables = tables
+        foldedTables = tables.map { _ in FoldedTable() }
     }
 
     func row(_ table: ProjectionTable, _ key: StateKey) throws -> StateRow? {
@@ -29,8 +34,7 @@ final class FoldedProjectionState: ProjectionWriter {
     }
 
     func set(_ table: ProjectionTable, _ key: StateKey, _ row: StateRow) throws {
-        let encoded = key.encoded()
-        folded(table).write(StoredRow.storedKey(encoded), StoredRow.value(row, encodedKey: encoded), at: position)
+        write(folded(table), key.encoded(), row)
     }
 
     func remove(_ table: ProjectionTable, _ key: StateKey) throws {
@@ -38,23 +42,39 @@ final class FoldedProjectionState: ProjectionWriter {
         let storedKey = StoredRow.storedKey(encoded)
         let table = folded(table)
         guard let newest = table.newestValue(storedKey), StoredRow.isPresent(newest) else { return }
-        table.write(storedKey, StoredRow.value(nil, encodedKey: encoded), at: position)
+        write(table, encoded, nil)
+    }
+
+    /// Adds a version of the row under `encodedKey` at `position`: `row`, or a removal.
+    private func write(_ table: FoldedTable, _ encodedKey: [UInt8], _ row: StateRow?) {
+        table.write(StoredRow.storedKey(encodedKey), valueCount: StoredRow.valueCount(row, encodedKey: encodedKey), at: position) {
+            StoredRow.encodeValue(row, encodedKey: encodedKey, into: $0)
+        }
+    }
+
+    /// Sorts every table's rows by key ahead of `store`.
+    func sortRows() {
+        for case let table? in foldedTables { table.sortRows() }
     }
 
     /// About how many bytes of memory the read model takes.
-    var byteCount: Int { tables.values.reduce(0) { $0 + $1.byteCount } }
+    var byteCount: Int { foldedTables.reduce(0) { $0 + ($1?.byteCount ?? 0) } }
 
     /// Writes every version into `stored`, whose tables must be empty, one table at a time,
     /// letting go of each table's memory once it is written.
     func store(into stored: [ProjectionTable: Table], _ txn: Transaction) throws {
-        for table in tables.keys.sorted(by: { $0.name < $1.name }) {
-            guard let destination = stored[table] else { preconditionFailure("unknown projection table \(table.name)") }
-            try tables.removeValue(forKey: table)?.store(into: destination, txn)
+        for index in tables.indices.sorted(by: { tables[$0].name < tables[$1].name }) {
+            guard let destination = stored[tables[index]] else { preconditionFailure("unknown projection table \(tables[index].name)") }
+            let table = folded(tables[index])
+            foldedTables[index] = nil
+            try table.store(into: destination, txn)
         }
     }
 
     private func folded(_ table: ProjectionTable) -> FoldedTable {
-        guard let folded = tables[table] else { preconditionFailure("unknown projection table \(table.name)") }
+        guard let index = tables.firstIndex(of: table), let folded = foldedTables[index] else {
+            preconditionFailure("unknown projection table \(table.name)")
+        }
         return folded
     }
 }

@@ -6,71 +6,116 @@ import Glibc
 /// stored table would hold them (`StoredRow` keys and values), found by key through an
 /// open-addressing hash table, and written out at the end in key order, mostly with
 /// `MDB_APPEND`, which neither searches the B-tree nor leaves pages half full.
+///
+/// The fold reads and writes rows in no order the memory caches can foresee, so a row is
+/// laid out for few cache misses: its slot leads to a record that holds its key and its
+/// newest value's place, and reading it touches the slot, the record and the value.
 final class FoldedTable {
-    private struct Row {
-        let key: ArenaSlice
-        var oldestVersion: Int32
-        var newestVersion: Int32
+    /// A row's record in `records`: the newest version's value (8 bytes) and number (4),
+    /// the key's length (2), then the key.
+    private struct RowRecord {
+        let base: UnsafeMutableRawPointer
+
+        static func byteCount(key: UnsafeRawBufferPointer) -> Int { 14 + key.count }
+
+        static func initialize(_ bytes: UnsafeMutableRawBufferPointer, key: UnsafeRawBufferPointer, newestValue: ArenaSlice, newestVersion: Int32) {
+            precondition(key.count <= Int(UInt16.max), "a read-model key of \(key.count) bytes")
+            let record = RowRecord(base: bytes.baseAddress!)
+            record.newestValue = newestValue
+            record.newestVersion = newestVersion
+            bytes.storeBytes(of: UInt16(key.count), toByteOffset: 12, as: UInt16.self)
+            UnsafeMutableRawBufferPointer(rebasing: bytes[14...]).copyMemory(from: key)
+        }
+
+        var newestValue: ArenaSlice {
+            get { base.loadUnaligned(as: ArenaSlice.self) }
+            nonmutating set { base.storeBytes(of: newValue, as: ArenaSlice.self) }
+        }
+
+        var newestVersion: Int32 {
+            get { base.loadUnaligned(fromByteOffset: 8, as: Int32.self) }
+            nonmutating set { base.storeBytes(of: newValue, toByteOffset: 8, as: Int32.self) }
+        }
+
+        var key: UnsafeRawBufferPointer {
+            UnsafeRawBufferPointer(start: base + 14, count: Int(base.loadUnaligned(fromByteOffset: 12, as: UInt16.self)))
+        }
     }
 
+    /// A version of a row, linked to the one before it: adding a version changes only the row.
     private struct Version {
         // The position in two halves: the version then takes 20 bytes instead of 24.
         private let positionHigh: UInt32
         private let positionLow: UInt32
         var value: ArenaSlice
-        /// The row's next version, -1 for its newest.
-        var newer: Int32 = -1
+        /// The row's version before this one, -1 for its oldest.
+        let older: Int32
 
-        init(position: UInt64, value: ArenaSlice) {
+        init(position: UInt64, value: ArenaSlice, older: Int32) {
             positionHigh = UInt32(truncatingIfNeeded: position >> 32)
             positionLow = UInt32(truncatingIfNeeded: position)
             self.value = value
+            self.older = older
         }
 
         var position: UInt64 { UInt64(positionHigh) << 32 | UInt64(positionLow) }
     }
 
-    private let arena = ByteArena()
-    private let rows = ChunkedArray<Row>()
+    /// The rows' records.
+    private let records = ByteArena()
+    /// The versions' values.
+    private let values = ByteArena()
+    /// Every row, by the address of its record, in the order they were added.
+    private let rows = ChunkedArray<ArenaAddress>()
     private let versions = ChunkedArray<Version>()
-    /// Row indexes by hash of their key, -1 in an empty slot; a power of two long, at most half full.
-    private var slots = [Int32](repeating: -1, count: 1024)
+    /// The rows by key.
+    private var slots = RowSlots()
     /// The rows by their first key components, one index per number of components a prefix
     /// scan has asked for.
     private var prefixIndexes: [PrefixIndex] = []
-    /// The row found or added last, -1 for none: a projector often reads a row and then writes it.
-    private var lastFound: Int32 = -1
+    /// The rows that existed at the last `sortRows`, in key order.
+    private var sortedRows: [ArenaAddress] = []
+    /// The position written at last, and the first version written at it: a later version
+    /// of a row at that position is its newest, and replaces it.
+    private var position: UInt64 = 0
+    private var firstVersionAtPosition: Int32 = 0
 
     /// About how many bytes of memory the table takes.
-    var byteCount: Int { arena.capacity + rows.capacity + versions.capacity + slots.count * MemoryLayout<Int32>.stride }
+    var byteCount: Int { records.capacity + values.capacity + rows.capacity + versions.capacity + slots.byteCount }
 
     /// The stored value of the newest version of the row under `storedKey`, nil when the
     /// row was never written.
     func newestValue(_ storedKey: [UInt8]) -> UnsafeRawBufferPointer? {
         storedKey.withUnsafeBytes { key in
-            find(key).row.map { arena.bytes(versions[Int(rows[Int($0)].newestVersion)].value) }
+            find(key).row.map { values.bytes(record($0).newestValue) }
         }
     }
 
-    /// Adds a version of the row under `storedKey` at `position`; one already written at
-    /// `position` is replaced, as a put of the same version key would.
-    func write(_ storedKey: [UInt8], _ value: [UInt8], at position: UInt64) {
-        let valueSlice = arena.append(value)
+    /// Adds a version of the row under `storedKey` at `position`, whose value of `valueCount`
+    /// bytes `value` writes; one already written at `position` is replaced, as a put of the
+    /// same version key would. Positions must not decrease from one write to the next.
+    func write(_ storedKey: [UInt8], valueCount: Int, at position: UInt64, value: (UnsafeMutableRawBufferPointer) -> Void) {
+        precondition(position >= self.position, "read-model rows folded out of position order")
+        if position > self.position {
+            self.position = position
+            firstVersionAtPosition = nextVersionIndex()
+        }
+        let valueSlice = values.append(count: valueCount, value)
         storedKey.withUnsafeBytes { key in
             let (slot, found) = find(key)
             guard let found else {
-                addRow(key, slot: slot, version: Version(position: position, value: valueSlice))
+                addRow(key, slot: slot, version: Version(position: position, value: valueSlice, older: -1))
                 return
             }
-            let newest = Int(rows[Int(found)].newestVersion)
-            if versions[newest].position == position {
-                versions[newest].value = valueSlice
-                return
+            let row = record(found)
+            let newest = row.newestVersion
+            if newest >= firstVersionAtPosition {
+                versions[Int(newest)].value = valueSlice
+            } else {
+                row.newestVersion = nextVersionIndex()
+                versions.append(Version(position: position, value: valueSlice, older: newest))
             }
-            let index = nextVersionIndex()
-            versions.append(Version(position: position, value: valueSlice))
-            versions[newest].newer = index
-            rows[Int(found)].newestVersion = index
+            row.newestValue = valueSlice
         }
     }
 
@@ -78,29 +123,36 @@ final class FoldedTable {
     /// (whole components, ending with NUL, or empty for every row) and whose newest version
     /// is not a removal, in key order. The bytes stay valid while the table lives.
     func newestRows(prefix: [UInt8]) -> [(key: UnsafeRawBufferPointer, value: UnsafeRawBufferPointer)] {
-        var candidates = prefix.isEmpty ? (0..<rows.count).map(Int32.init) : rowsStarting(with: prefix)
-        candidates.sort { Self.precedes(arena.bytes(rows[Int($0)].key), arena.bytes(rows[Int($1)].key)) }
-        return candidates.compactMap { index in
-            let row = rows[Int(index)]
-            let value = arena.bytes(versions[Int(row.newestVersion)].value)
-            return StoredRow.isPresent(value) ? (arena.bytes(row.key), value) : nil
+        var candidates = prefix.isEmpty ? (0..<rows.count).map { rows[$0] } : rowsStarting(with: prefix)
+        candidates.sort { Self.precedes(record($0).key, record($1).key) }
+        return candidates.compactMap { address in
+            let row = record(address)
+            let value = values.bytes(row.newestValue)
+            return StoredRow.isPresent(value) ? (row.key, value) : nil
         }
     }
 
     /// Writes every version, oldest first within each row, into `table`, which must be empty.
     /// The table cannot be read afterwards: its lookup structures are let go first.
     func store(into table: Table, _ txn: Transaction) throws {
-        slots = []
+        let order = rowsInKeyOrder()
+        slots.removeAll()
         prefixIndexes = []
-        lastFound = -1
+        sortedRows = []
         var versionKey: [UInt8] = []
         var lastAppended: [UInt8] = []
+        var rowVersions: [Int32] = []
         try txn.withCursor(table) { cursor in
-            for (_, index) in rowsInKeyOrder() {
-                let row = rows[Int(index)]
-                let storedKey = arena.bytes(row.key)
-                var next = row.oldestVersion
+            for address in order {
+                let row = record(address)
+                let storedKey = row.key
+                rowVersions.removeAll(keepingCapacity: true)
+                var next = row.newestVersion
                 while next >= 0 {
+                    rowVersions.append(next)
+                    next = versions[Int(next)].older
+                }
+                for next in rowVersions.reversed() {
                     let version = versions[Int(next)]
                     versionKey.removeAll(keepingCapacity: true)
                     versionKey.append(contentsOf: storedKey)
@@ -109,56 +161,74 @@ final class FoldedTable {
                     // Rows whose keys have empty components can interleave their versions with
                     // another row's; those few go in with an ordinary put.
                     let appends = versionKey.withUnsafeBytes { new in lastAppended.withUnsafeBytes { Self.precedes($0, new) } }
-                    try versionKey.withUnsafeBytes { try txn.put(through: cursor, $0, arena.bytes(version.value), append: appends) }
+                    try versionKey.withUnsafeBytes { try txn.put(through: cursor, $0, values.bytes(version.value), append: appends) }
                     if appends { swap(&lastAppended, &versionKey) }
-                    next = version.newer
                 }
             }
         }
     }
 
-    /// Every row index (with the key's first eight bytes), sorted by key. Keys are compared by their first eight bytes first
-    /// (most differ there), and in full only when those are equal.
-    private func rowsInKeyOrder() -> [(lead: UInt64, row: Int32)] {
-        var order = (0..<rows.count).map { (lead: Self.leadingBytes(arena.bytes(rows[$0].key)), row: Int32($0)) }
+    /// Sorts the rows by key ahead of `store`, which then sorts only the rows added since:
+    /// the sort can run on the thread that folded the table, beside the other folds.
+    func sortRows() {
+        sortedRows = rowsInKeyOrder()
+    }
+
+    /// Every row, sorted by key: the rows sorted by `sortRows` merged with those added since.
+    private func rowsInKeyOrder() -> [ArenaAddress] {
+        let added = sorted(sortedRows.count..<rows.count)
+        guard !sortedRows.isEmpty else { return added }
+        guard !added.isEmpty else { return sortedRows }
+        var merged: [ArenaAddress] = []
+        merged.reserveCapacity(rows.count)
+        var (old, new) = (0, 0)
+        while old < sortedRows.count && new < added.count {
+            if Self.precedes(record(added[new]).key, record(sortedRows[old]).key) {
+                merged.append(added[new])
+                new += 1
+            } else {
+                merged.append(sortedRows[old])
+                old += 1
+            }
+        }
+        merged += sortedRows[old...]
+        merged += added[new...]
+        return merged
+    }
+
+    /// The rows added `indexes`-th, sorted by key. Keys are compared by their first eight
+    /// bytes first (most differ there), and in full only when those are equal.
+    private func sorted(_ indexes: Range<Int>) -> [ArenaAddress] {
+        var order = indexes.map { (lead: Self.leadingBytes(record(rows[$0]).key), row: rows[$0]) }
         order.sort { lhs, rhs in
             if lhs.lead != rhs.lead { return lhs.lead < rhs.lead }
-            return Self.precedes(arena.bytes(rows[Int(lhs.row)].key), arena.bytes(rows[Int(rhs.row)].key))
+            return Self.precedes(record(lhs.row).key, record(rhs.row).key)
         }
-        return order
+        return order.map(\.row)
     }
 
     /// The row under `key`, or the empty slot where it would go.
-    private func find(_ key: UnsafeRawBufferPointer) -> (slot: Int, row: Int32?) {
-        if lastFound >= 0 && Self.equal(arena.bytes(rows[Int(lastFound)].key), key) { return (-1, lastFound) }
-        let mask = slots.count - 1
-        var slot = Self.hash(key) & mask
-        while true {
-            let row = slots[slot]
-            if row < 0 { return (slot, nil) }
-            if Self.equal(arena.bytes(rows[Int(row)].key), key) {
-                lastFound = row
-                return (slot, row)
-            }
-            slot = (slot + 1) & mask
-        }
+    private func find(_ key: UnsafeRawBufferPointer) -> (slot: Int, row: ArenaAddress?) {
+        slots.find(key, keyOf: keyOf)
     }
 
-    private static func equal(_ lhs: UnsafeRawBufferPointer, _ rhs: UnsafeRawBufferPointer) -> Bool {
-        lhs.count == rhs.count && (lhs.isEmpty || memcmp(lhs.baseAddress!, rhs.baseAddress!, lhs.count) == 0)
+    private func record(_ row: ArenaAddress) -> RowRecord {
+        RowRecord(base: records.pointer(row))
+    }
+
+    private func keyOf(_ row: ArenaAddress) -> UnsafeRawBufferPointer {
+        record(row).key
     }
 
     private func addRow(_ key: UnsafeRawBufferPointer, slot: Int, version: Version) {
-        precondition(rows.count < Int(Int32.max), "too many rows in one read-model table")
-        let index = Int32(rows.count)
         let versionIndex = nextVersionIndex()
         versions.append(version)
-        let keySlice = arena.append(key)
-        rows.append(Row(key: keySlice, oldestVersion: versionIndex, newestVersion: versionIndex))
-        slots[slot] = index
-        lastFound = index
-        for prefixIndex in prefixIndexes { prefixIndex.add(index, key: key) }
-        if rows.count * 2 > slots.count { growSlots() }
+        let row = records.appendAddressed(count: RowRecord.byteCount(key: key)) {
+            RowRecord.initialize($0, key: key, newestValue: version.value, newestVersion: versionIndex)
+        }
+        rows.append(row)
+        for prefixIndex in prefixIndexes { prefixIndex.add(row, key: key) }
+        slots.insert(row, at: slot, of: rows, keyOf: keyOf)
     }
 
     private func nextVersionIndex() -> Int32 {
@@ -166,25 +236,15 @@ final class FoldedTable {
         return Int32(versions.count)
     }
 
-    private func growSlots() {
-        slots = [Int32](repeating: -1, count: slots.count * 2)
-        let mask = slots.count - 1
-        for index in 0..<rows.count {
-            var slot = Self.hash(arena.bytes(rows[index].key)) & mask
-            while slots[slot] >= 0 { slot = (slot + 1) & mask }
-            slots[slot] = Int32(index)
-        }
-    }
-
     /// The rows whose key starts with `prefix`, indexing every row by its first components
     /// the first time a prefix of that many components is asked for.
-    private func rowsStarting(with prefix: [UInt8]) -> [Int32] {
+    private func rowsStarting(with prefix: [UInt8]) -> [ArenaAddress] {
         let components = prefix.reduce(0) { $1 == 0 ? $0 + 1 : $0 }
         if let prefixIndex = prefixIndexes.first(where: { $0.components == components }) {
             return prefixIndex.rows[Prefix(bytes: prefix)] ?? []
         }
         let prefixIndex = PrefixIndex(components: components)
-        for row in 0..<rows.count { prefixIndex.add(Int32(row), key: arena.bytes(rows[row].key)) }
+        for index in 0..<rows.count { prefixIndex.add(rows[index], key: keyOf(rows[index])) }
         prefixIndexes.append(prefixIndex)
         return prefixIndex.rows[Prefix(bytes: prefix)] ?? []
     }
@@ -198,27 +258,6 @@ final class FoldedTable {
             if separators == components { return Array(key[...offset]) }
         }
         return nil
-    }
-
-    /// A hash of `key`: eight bytes at a time, multiplied and rotated, then mixed so that
-    /// every bit of the result depends on every input bit (the slot is taken from the low bits).
-    private static func hash(_ key: UnsafeRawBufferPointer) -> Int {
-        var hash = UInt64(key.count) &* 0x9E37_79B9_7F4A_7C15
-        var offset = 0
-        while offset + 8 <= key.count {
-            hash = ((hash << 5 | hash >> 59) ^ key.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) &* 0x517C_C1B7_2722_0A95
-            offset += 8
-        }
-        var tail: UInt64 = 0
-        while offset < key.count {
-            tail = tail << 8 | UInt64(key[offset])
-            offset += 1
-        }
-        hash = ((hash << 5 | hash >> 59) ^ tail) &* 0x517C_C1B7_2722_0A95
-        hash ^= hash >> 33
-        hash &*= 0xFF51_AFD7_ED55_8CCD
-        hash ^= hash >> 33
-        return Int(truncatingIfNeeded: hash)
     }
 
     /// Whether `lhs` sorts before `rhs`, byte by byte, a prefix first (LMDB's key order).
@@ -244,13 +283,13 @@ final class FoldedTable {
     /// from the first prefix scan of that many components on.
     private final class PrefixIndex {
         let components: Int
-        var rows: [Prefix: [Int32]] = [:]
+        var rows: [Prefix: [ArenaAddress]] = [:]
 
         init(components: Int) {
             self.components = components
         }
 
-        func add(_ row: Int32, key: UnsafeRawBufferPointer) {
+        func add(_ row: ArenaAddress, key: UnsafeRawBufferPointer) {
             if let prefix = FoldedTable.prefix(of: key, components: components) { rows[Prefix(bytes: prefix), default: []].append(row) }
         }
     }

@@ -60,6 +60,7 @@ extension Ledger {
                         try self.environment.read { txn in
                             try folds[next].advance(txn) { queue.scanned.add($0, ordering: .relaxed) }
                         }
+                        folds[next].sortRows()
                     }
                     return nil
                 } catch {

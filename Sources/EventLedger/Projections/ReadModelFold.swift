@@ -16,6 +16,9 @@ final class ReadModelFold: @unchecked Sendable {
     private var links: [[UInt8]] = []
     /// The last position folded.
     private(set) var position: UInt64 = 0
+    /// The positions of the domain's events folded, a bit each (bit p − 1 for position p):
+    /// the links they made are the ones `store` replaces.
+    private var domainPositions: [UInt64] = []
 
     /// About how many bytes of memory the folded read model takes.
     var byteCount: Int { state.byteCount }
@@ -40,6 +43,7 @@ final class ReadModelFold: @unchecked Sendable {
                 let record = try EventRecordView(current.value, position: position)
                 let entry = try catalog.entry(record.type)
                 if entry.domainIndex == domainIndex {
+                    markDomainPosition(position)
                     state.position = position
                     let context = ProjectionContext(position: position, recordedAt: record.recordedAt) { linked in
                         self.links.append(LedgerTables.streamKey(linked, position))
@@ -58,6 +62,12 @@ final class ReadModelFold: @unchecked Sendable {
         scanned(unreported)
     }
 
+    /// Sorts the folded rows by key ahead of `store`, so that the sort runs on the thread that
+    /// folded them rather than inside the write transaction.
+    func sortRows() {
+        state.sortRows()
+    }
+
     /// Replaces the stored read model, its cascade links and its checkpoint with this fold,
     /// after folding the events appended since it was made. Writing lets go of the fold; a
     /// store run again (a write retried once the map has grown) folds the log again first.
@@ -66,6 +76,7 @@ final class ReadModelFold: @unchecked Sendable {
             state = FoldedProjectionState(tables: catalog.domains[domainIndex].tables)
             links = []
             position = 0
+            domainPositions = []
         }
         try advance(txn)
         isSpent = true
@@ -87,26 +98,32 @@ final class ReadModelFold: @unchecked Sendable {
     }
 
     /// Deletes the stored cascade links made by events of this domain, and any link to an
-    /// event the log does not hold (links are few: one per cascaded entity).
+    /// event the log does not hold.
     private func removeLinks(_ txn: Transaction) throws {
         var made: [[UInt8]] = []
         try txn.withCursor(tables.links) { cursor in
             try cursor.scan(prefix: []) { link in
-                if let maker = try self.domainIndex(ofLink: link.key, txn), maker != domainIndex { return true }
-                made.append(Array(link.key))
+                if isReplaced(link: link.key) { made.append(Array(link.key)) }
                 return true
             }
         }
         for key in made { _ = try txn.delete(tables.links, key) }
     }
 
-    /// The index of the domain whose event made the link `key` (stream ‖ NUL ‖ big-endian
-    /// position); nil when the log holds no such event.
-    private func domainIndex(ofLink key: UnsafeRawBufferPointer, _ txn: Transaction) throws -> Int? {
-        guard key.count > 9 else { return nil }
+    /// Whether the stored link `key` (stream ‖ NUL ‖ big-endian position) was made by an
+    /// event of this domain, or names a position the log does not hold.
+    private func isReplaced(link key: UnsafeRawBufferPointer) -> Bool {
+        guard key.count > 9 else { return true }
         let position = LedgerTables.readBigEndian(key, at: key.count - 8)
-        guard let bytes = try txn.get(tables.log, LedgerTables.bigEndian(position)) else { return nil }
-        return try catalog.entry(EventRecordView(bytes, position: position).type).domainIndex
+        guard position > 0 && position <= self.position else { return true }
+        let bit = Int(position - 1)
+        return bit >> 6 < domainPositions.count && domainPositions[bit >> 6] & 1 << (bit & 63) != 0
+    }
+
+    private func markDomainPosition(_ position: UInt64) {
+        let bit = Int(position - 1)
+        while domainPositions.count <= bit >> 6 { domainPositions.append(0) }
+        domainPositions[bit >> 6] |= 1 << (bit & 63)
     }
 
     private static func decode(_ record: EventRecordView, _ type: any DomainEvent.Type) throws -> any DomainEvent {

@@ -34,20 +34,35 @@ enum StoredRow {
 
     /// The stored value of `row` under `encodedKey` (nil: a removal).
     static func value(_ row: StateRow?, encodedKey: [UInt8]) -> [UInt8] {
-        guard let row else { return [0] }
-        var bytes: [UInt8] = []
-        guard encodedKey.count > maximumKeyLength else {
-            bytes.reserveCapacity(1 + StateRowCodec.encodedCount(row))
-            bytes.append(present)
-            StateRowCodec.encode(row, into: &bytes)
-            return bytes
+        [UInt8](unsafeUninitializedCapacity: valueCount(row, encodedKey: encodedKey)) { buffer, count in
+            encodeValue(row, encodedKey: encodedKey, into: UnsafeMutableRawBufferPointer(buffer))
+            count = buffer.count
         }
-        bytes.reserveCapacity(3 + encodedKey.count + StateRowCodec.encodedCount(row))
-        bytes.append(present | fullKeyFollows)
-        withUnsafeBytes(of: UInt16(encodedKey.count).littleEndian) { bytes.append(contentsOf: $0) }
-        bytes += encodedKey
-        StateRowCodec.encode(row, into: &bytes)
-        return bytes
+    }
+
+    /// The number of bytes of the stored value of `row` under `encodedKey` (nil: a removal).
+    static func valueCount(_ row: StateRow?, encodedKey: [UInt8]) -> Int {
+        guard let row else { return 1 }
+        let wholeKey = encodedKey.count > maximumKeyLength ? 2 + encodedKey.count : 0
+        return 1 + wholeKey + StateRowCodec.encodedCount(row)
+    }
+
+    /// Writes the stored value of `row` under `encodedKey` (nil: a removal) into `buffer`,
+    /// which holds `valueCount` bytes.
+    static func encodeValue(_ row: StateRow?, encodedKey: [UInt8], into buffer: UnsafeMutableRawBufferPointer) {
+        guard let row else {
+            buffer[0] = 0
+            return
+        }
+        guard encodedKey.count > maximumKeyLength else {
+            buffer[0] = present
+            StateRowCodec.encode(row, into: UnsafeMutableRawBufferPointer(rebasing: buffer[1...]))
+            return
+        }
+        buffer[0] = present | fullKeyFollows
+        buffer.storeBytes(of: UInt16(encodedKey.count).littleEndian, toByteOffset: 1, as: UInt16.self)
+        encodedKey.withUnsafeBytes { UnsafeMutableRawBufferPointer(rebasing: buffer[3...]).copyMemory(from: $0) }
+        StateRowCodec.encode(row, into: UnsafeMutableRawBufferPointer(rebasing: buffer[(3 + encodedKey.count)...]))
     }
 
     /// Whether a stored value holds a row (not a removal).

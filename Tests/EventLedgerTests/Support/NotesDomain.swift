@@ -93,7 +93,7 @@ struct NotesDomain: LedgerDomain {
             try state.set(Self.notes, StateKey(edited.noteId), [edited.text, "live"])
         case let deleted as FolderDeleted:
             for (key, _) in try state.rows(Self.folderNotes, prefix: StateKey(deleted.folderId)) {
-                let noteId = key.components[1]
+                let noteId = key.component(1)
                 if let row = try state.row(Self.notes, StateKey(noteId)) {
                     try state.set(Self.notes, StateKey(noteId), [row[0], "archived"])
                 }
