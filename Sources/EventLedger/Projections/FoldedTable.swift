@@ -8,86 +8,75 @@ import Glibc
 /// `MDB_APPEND`, which neither searches the B-tree nor leaves pages half full.
 ///
 /// The fold reads and writes rows in no order the memory caches can foresee, so a row is
-/// laid out for few cache misses: its slot leads to a record that holds its key and its
-/// newest value's place, and reading it touches the slot, the record and the value.
+/// laid out for few cache misses: its slot leads to its record, which holds its key and
+/// the address of its newest version, which holds the value. Versions link to the one
+/// before; adding one changes only the row's record.
 final class FoldedTable {
-    /// A row's record in `records`: the newest version's value (8 bytes) and number (4),
-    /// the key's length (2), then the key.
+    /// A row's record in `records`: the newest version's address (4 bytes), the key's length
+    /// (2), then the key.
     private struct RowRecord {
         let base: UnsafeMutableRawPointer
 
-        static func byteCount(key: UnsafeRawBufferPointer) -> Int { 14 + key.count }
+        static func byteCount(key: UnsafeRawBufferPointer) -> Int { 6 + key.count }
 
-        static func initialize(_ bytes: UnsafeMutableRawBufferPointer, key: UnsafeRawBufferPointer, newestValue: ArenaSlice, newestVersion: Int32) {
+        static func initialize(_ bytes: UnsafeMutableRawBufferPointer, key: UnsafeRawBufferPointer, newest: ArenaAddress) {
             precondition(key.count <= Int(UInt16.max), "a read-model key of \(key.count) bytes")
-            let record = RowRecord(base: bytes.baseAddress!)
-            record.newestValue = newestValue
-            record.newestVersion = newestVersion
-            bytes.storeBytes(of: UInt16(key.count), toByteOffset: 12, as: UInt16.self)
-            UnsafeMutableRawBufferPointer(rebasing: bytes[14...]).copyMemory(from: key)
+            RowRecord(base: bytes.baseAddress!).newest = newest
+            bytes.storeBytes(of: UInt16(key.count), toByteOffset: 4, as: UInt16.self)
+            UnsafeMutableRawBufferPointer(rebasing: bytes[6...]).copyMemory(from: key)
         }
 
-        var newestValue: ArenaSlice {
-            get { base.loadUnaligned(as: ArenaSlice.self) }
-            nonmutating set { base.storeBytes(of: newValue, as: ArenaSlice.self) }
-        }
-
-        var newestVersion: Int32 {
-            get { base.loadUnaligned(fromByteOffset: 8, as: Int32.self) }
-            nonmutating set { base.storeBytes(of: newValue, toByteOffset: 8, as: Int32.self) }
+        var newest: ArenaAddress {
+            get { base.loadUnaligned(as: ArenaAddress.self) }
+            nonmutating set { base.storeBytes(of: newValue, as: ArenaAddress.self) }
         }
 
         var key: UnsafeRawBufferPointer {
-            UnsafeRawBufferPointer(start: base + 14, count: Int(base.loadUnaligned(fromByteOffset: 12, as: UInt16.self)))
+            UnsafeRawBufferPointer(start: base + 6, count: Int(base.loadUnaligned(fromByteOffset: 4, as: UInt16.self)))
         }
     }
 
-    /// A version of a row, linked to the one before it: adding a version changes only the row.
-    private struct Version {
-        // The position in two halves: the version then takes 20 bytes instead of 24.
-        private let positionHigh: UInt32
-        private let positionLow: UInt32
-        var value: ArenaSlice
-        /// The row's version before this one, -1 for its oldest.
-        let older: Int32
+    /// A version's record in `versions`: its position (8 bytes), the address of the row's
+    /// version before it (4; `.none` for the oldest), the value's length (4), then the value.
+    private struct VersionRecord {
+        let base: UnsafeMutableRawPointer
 
-        init(position: UInt64, value: ArenaSlice, older: Int32) {
-            positionHigh = UInt32(truncatingIfNeeded: position >> 32)
-            positionLow = UInt32(truncatingIfNeeded: position)
-            self.value = value
-            self.older = older
+        static func byteCount(valueCount: Int) -> Int { 16 + valueCount }
+
+        var position: UInt64 { base.loadUnaligned(as: UInt64.self) }
+        var older: ArenaAddress { base.loadUnaligned(fromByteOffset: 8, as: ArenaAddress.self) }
+
+        var value: UnsafeRawBufferPointer {
+            UnsafeRawBufferPointer(start: base + 16, count: Int(base.loadUnaligned(fromByteOffset: 12, as: UInt32.self)))
         }
-
-        var position: UInt64 { UInt64(positionHigh) << 32 | UInt64(positionLow) }
     }
 
     /// The rows' records.
     private let records = ByteArena()
-    /// The versions' values.
-    private let values = ByteArena()
-    /// Every row, by the address of its record, in the order they were added.
+    /// The versions' records, in the order they were written.
+    private let versions = ByteArena()
+    /// Every row, by the address of its record: the first `sortedCount` in key order, then
+    /// the rows added since, in the order they were added.
     private let rows = ChunkedArray<ArenaAddress>()
-    private let versions = ChunkedArray<Version>()
+    private var sortedCount = 0
     /// The rows by key.
     private var slots = RowSlots()
     /// The rows by their first key components, one index per number of components a prefix
     /// scan has asked for.
     private var prefixIndexes: [PrefixIndex] = []
-    /// The rows that existed at the last `sortRows`, in key order.
-    private var sortedRows: [ArenaAddress] = []
-    /// The position written at last, and the first version written at it: a later version
-    /// of a row at that position is its newest, and replaces it.
+    /// The position written at last, and the first version written at it (`.none` before
+    /// one is): a row whose newest version is not older is replaced, not given another.
     private var position: UInt64 = 0
-    private var firstVersionAtPosition: Int32 = 0
+    private var firstVersionAtPosition = ArenaAddress.none
 
     /// About how many bytes of memory the table takes.
-    var byteCount: Int { records.capacity + values.capacity + rows.capacity + versions.capacity + slots.byteCount }
+    var byteCount: Int { records.capacity + versions.capacity + rows.capacity + slots.byteCount }
 
     /// The stored value of the newest version of the row under `storedKey`, nil when the
     /// row was never written.
     func newestValue(_ storedKey: [UInt8]) -> UnsafeRawBufferPointer? {
         storedKey.withUnsafeBytes { key in
-            find(key).row.map { values.bytes(record($0).newestValue) }
+            find(key).row.map { version(record($0).newest).value }
         }
     }
 
@@ -98,24 +87,20 @@ final class FoldedTable {
         precondition(position >= self.position, "read-model rows folded out of position order")
         if position > self.position {
             self.position = position
-            firstVersionAtPosition = nextVersionIndex()
+            firstVersionAtPosition = .none
         }
-        let valueSlice = values.append(count: valueCount, value)
         storedKey.withUnsafeBytes { key in
             let (slot, found) = find(key)
             guard let found else {
-                addRow(key, slot: slot, version: Version(position: position, value: valueSlice, older: -1))
+                let newest = addVersion(position: position, older: .none, valueCount: valueCount, value)
+                addRow(key, slot: slot, newest: newest)
                 return
             }
             let row = record(found)
-            let newest = row.newestVersion
-            if newest >= firstVersionAtPosition {
-                versions[Int(newest)].value = valueSlice
-            } else {
-                row.newestVersion = nextVersionIndex()
-                versions.append(Version(position: position, value: valueSlice, older: newest))
-            }
-            row.newestValue = valueSlice
+            // A version replaced at the same position leaves its record unused.
+            let replaces = firstVersionAtPosition != .none && row.newest >= firstVersionAtPosition
+            let older = replaces ? version(row.newest).older : row.newest
+            row.newest = addVersion(position: position, older: older, valueCount: valueCount, value)
         }
     }
 
@@ -127,73 +112,76 @@ final class FoldedTable {
         candidates.sort { Self.precedes(record($0).key, record($1).key) }
         return candidates.compactMap { address in
             let row = record(address)
-            let value = values.bytes(row.newestValue)
+            let value = version(row.newest).value
             return StoredRow.isPresent(value) ? (row.key, value) : nil
         }
     }
 
     /// Writes every version, oldest first within each row, into `table`, which must be empty.
     /// The table cannot be read afterwards: its lookup structures are let go first.
+    ///
+    /// Rows are written a batch at a time, their version keys and values first gathered into
+    /// one buffer: the gathering reads records, versions and values scattered through memory,
+    /// and reading them for many rows in one short loop lets the processor wait for several
+    /// of those reads at once, where writing each row as it is read waits for them one by one.
     func store(into table: Table, _ txn: Transaction) throws {
-        let order = rowsInKeyOrder()
+        sortRows()
         slots.removeAll()
         prefixIndexes = []
-        sortedRows = []
-        var versionKey: [UInt8] = []
+        var batch = VersionBatch()
+        var chain: [ArenaAddress] = []
         var lastAppended: [UInt8] = []
-        var rowVersions: [Int32] = []
         try txn.withCursor(table) { cursor in
-            for address in order {
-                let row = record(address)
-                let storedKey = row.key
-                rowVersions.removeAll(keepingCapacity: true)
-                var next = row.newestVersion
-                while next >= 0 {
-                    rowVersions.append(next)
-                    next = versions[Int(next)].older
+            for start in stride(from: 0, to: rows.count, by: Self.rowsPerBatch) {
+                batch.removeAll()
+                for index in start..<min(start + Self.rowsPerBatch, rows.count) {
+                    let row = record(rows[index])
+                    chain.removeAll(keepingCapacity: true)
+                    var next = row.newest
+                    while next != .none {
+                        chain.append(next)
+                        next = version(next).older
+                    }
+                    for address in chain.reversed() {
+                        let version = version(address)
+                        batch.append(key: row.key, position: version.position, value: version.value)
+                    }
                 }
-                for next in rowVersions.reversed() {
-                    let version = versions[Int(next)]
-                    versionKey.removeAll(keepingCapacity: true)
-                    versionKey.append(contentsOf: storedKey)
-                    versionKey.append(0)
-                    withUnsafeBytes(of: version.position.bigEndian) { versionKey.append(contentsOf: $0) }
+                try batch.forEach { key, value in
                     // Rows whose keys have empty components can interleave their versions with
                     // another row's; those few go in with an ordinary put.
-                    let appends = versionKey.withUnsafeBytes { new in lastAppended.withUnsafeBytes { Self.precedes($0, new) } }
-                    try versionKey.withUnsafeBytes { try txn.put(through: cursor, $0, values.bytes(version.value), append: appends) }
-                    if appends { swap(&lastAppended, &versionKey) }
+                    let appends = lastAppended.withUnsafeBytes { Self.precedes($0, key) }
+                    try txn.put(through: cursor, key, value, append: appends)
+                    if appends {
+                        lastAppended.removeAll(keepingCapacity: true)
+                        lastAppended.append(contentsOf: key)
+                    }
                 }
             }
         }
     }
 
-    /// Sorts the rows by key ahead of `store`, which then sorts only the rows added since:
-    /// the sort can run on the thread that folded the table, beside the other folds.
-    func sortRows() {
-        sortedRows = rowsInKeyOrder()
-    }
+    /// How many rows `store` gathers before writing them.
+    private static let rowsPerBatch = 256
 
-    /// Every row, sorted by key: the rows sorted by `sortRows` merged with those added since.
-    private func rowsInKeyOrder() -> [ArenaAddress] {
-        let added = sorted(sortedRows.count..<rows.count)
-        guard !sortedRows.isEmpty else { return added }
-        guard !added.isEmpty else { return sortedRows }
-        var merged: [ArenaAddress] = []
-        merged.reserveCapacity(rows.count)
-        var (old, new) = (0, 0)
-        while old < sortedRows.count && new < added.count {
-            if Self.precedes(record(added[new]).key, record(sortedRows[old]).key) {
-                merged.append(added[new])
-                new += 1
+    /// Puts the rows in key order. A rebuild calls it ahead of `store` on the thread that
+    /// folded the table, beside the other folds; `store` then sorts only the rows added since
+    /// and merges them in.
+    func sortRows() {
+        let added = sorted(sortedCount..<rows.count)
+        // Merged from the end, the larger of the two candidates last, into the room the added rows leave.
+        var (old, new, slot) = (sortedCount - 1, added.count - 1, rows.count - 1)
+        while new >= 0 {
+            if old >= 0 && Self.precedes(record(added[new]).key, record(rows[old]).key) {
+                rows[slot] = rows[old]
+                old -= 1
             } else {
-                merged.append(sortedRows[old])
-                old += 1
+                rows[slot] = added[new]
+                new -= 1
             }
+            slot -= 1
         }
-        merged += sortedRows[old...]
-        merged += added[new...]
-        return merged
+        sortedCount = rows.count
     }
 
     /// The rows added `indexes`-th, sorted by key. Keys are compared by their first eight
@@ -220,20 +208,29 @@ final class FoldedTable {
         record(row).key
     }
 
-    private func addRow(_ key: UnsafeRawBufferPointer, slot: Int, version: Version) {
-        let versionIndex = nextVersionIndex()
-        versions.append(version)
-        let row = records.appendAddressed(count: RowRecord.byteCount(key: key)) {
-            RowRecord.initialize($0, key: key, newestValue: version.value, newestVersion: versionIndex)
+    private func version(_ address: ArenaAddress) -> VersionRecord {
+        VersionRecord(base: versions.pointer(address))
+    }
+
+    /// Adds a version record, its value written by `value`, and returns its address.
+    private func addVersion(position: UInt64, older: ArenaAddress, valueCount: Int,
+                            _ value: (UnsafeMutableRawBufferPointer) -> Void) -> ArenaAddress {
+        let address = versions.append(count: VersionRecord.byteCount(valueCount: valueCount)) { bytes in
+            bytes.storeBytes(of: position, as: UInt64.self)
+            bytes.storeBytes(of: older, toByteOffset: 8, as: ArenaAddress.self)
+            bytes.storeBytes(of: UInt32(valueCount), toByteOffset: 12, as: UInt32.self)
+            value(UnsafeMutableRawBufferPointer(rebasing: bytes[16...]))
         }
+        if firstVersionAtPosition == .none { firstVersionAtPosition = address }
+        return address
+    }
+
+    private func addRow(_ key: UnsafeRawBufferPointer, slot: Int, newest: ArenaAddress) {
+        precondition(rows.count < Int(Int32.max), "too many rows in one read-model table")
+        let row = records.append(count: RowRecord.byteCount(key: key)) { RowRecord.initialize($0, key: key, newest: newest) }
         rows.append(row)
         for prefixIndex in prefixIndexes { prefixIndex.add(row, key: key) }
         slots.insert(row, at: slot, of: rows, keyOf: keyOf)
-    }
-
-    private func nextVersionIndex() -> Int32 {
-        precondition(versions.count < Int(Int32.max), "too many row versions in one read-model table")
-        return Int32(versions.count)
     }
 
     /// The rows whose key starts with `prefix`, indexing every row by its first components
@@ -291,6 +288,38 @@ final class FoldedTable {
 
         func add(_ row: ArenaAddress, key: UnsafeRawBufferPointer) {
             if let prefix = FoldedTable.prefix(of: key, components: components) { rows[Prefix(bytes: prefix), default: []].append(row) }
+        }
+    }
+
+    /// Version keys (stored key ‖ NUL ‖ big-endian position) and values gathered in one buffer.
+    private struct VersionBatch {
+        private var bytes: [UInt8] = []
+        /// Where each version's key and value end in `bytes`.
+        private var ends: [(key: Int, value: Int)] = []
+
+        mutating func removeAll() {
+            bytes.removeAll(keepingCapacity: true)
+            ends.removeAll(keepingCapacity: true)
+        }
+
+        mutating func append(key storedKey: UnsafeRawBufferPointer, position: UInt64, value: UnsafeRawBufferPointer) {
+            bytes.append(contentsOf: storedKey)
+            bytes.append(0)
+            withUnsafeBytes(of: position.bigEndian) { bytes.append(contentsOf: $0) }
+            let keyEnd = bytes.count
+            bytes.append(contentsOf: value)
+            ends.append((keyEnd, bytes.count))
+        }
+
+        /// Calls `body` with each version's key and value, in the order they were appended.
+        func forEach(_ body: (UnsafeRawBufferPointer, UnsafeRawBufferPointer) throws -> Void) rethrows {
+            try bytes.withUnsafeBytes { buffer in
+                var start = 0
+                for end in ends {
+                    try body(UnsafeRawBufferPointer(rebasing: buffer[start..<end.key]), UnsafeRawBufferPointer(rebasing: buffer[end.key..<end.value]))
+                    start = end.value
+                }
+            }
         }
     }
 
