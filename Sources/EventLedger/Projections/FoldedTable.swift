@@ -120,34 +120,20 @@ final class FoldedTable {
     /// Writes every version, oldest first within each row, into `table`, which must be empty.
     /// The table cannot be read afterwards: its lookup structures are let go first.
     ///
-    /// Rows are written a batch at a time, their version keys and values first gathered into
-    /// one buffer: the gathering reads records, versions and values scattered through memory,
-    /// and reading them for many rows in one short loop lets the processor wait for several
-    /// of those reads at once, where writing each row as it is read waits for them one by one.
+    /// Rows are written a batch at a time, their version keys and values gathered into one
+    /// buffer by a helper thread while this one writes the batch before: gathering reads
+    /// records and versions scattered through memory, and takes longer than writing.
     func store(into table: Table, _ txn: Transaction) throws {
         sortRows()
         slots.removeAll()
         prefixIndexes = []
-        var batch = VersionBatch()
-        var chain: [ArenaAddress] = []
         var lastAppended: [UInt8] = []
+        let batches = (rows.count + Self.rowsPerBatch - 1) / Self.rowsPerBatch
         try txn.withCursor(table) { cursor in
-            for start in stride(from: 0, to: rows.count, by: Self.rowsPerBatch) {
-                batch.removeAll()
-                for index in start..<min(start + Self.rowsPerBatch, rows.count) {
-                    let row = record(rows[index])
-                    chain.removeAll(keepingCapacity: true)
-                    var next = row.newest
-                    while next != .none {
-                        chain.append(next)
-                        next = version(next).older
-                    }
-                    for address in chain.reversed() {
-                        let version = version(address)
-                        batch.append(key: row.key, position: version.position, value: version.value)
-                    }
-                }
-                try batch.forEach { key, value in
+            try TwoStagePipeline(VersionBatch()).run(steps: batches, produce: { [self] batch, buffer in
+                gather(batch: batch, into: &buffer)
+            }, consume: { _, buffer in
+                try buffer.forEach { key, value in
                     // Rows whose keys have empty components can interleave their versions with
                     // another row's; those few go in with an ordinary put.
                     let appends = lastAppended.withUnsafeBytes { Self.precedes($0, key) }
@@ -157,6 +143,23 @@ final class FoldedTable {
                         lastAppended.append(contentsOf: key)
                     }
                 }
+            })
+        }
+    }
+
+    /// Puts the versions of the rows of batch `batch` into `buffer`, oldest first within each row.
+    private func gather(batch: Int, into buffer: inout VersionBatch) {
+        buffer.removeAll()
+        for index in batch * Self.rowsPerBatch..<min((batch + 1) * Self.rowsPerBatch, rows.count) {
+            let row = record(rows[index])
+            var next = row.newest
+            while next != .none {
+                buffer.chain.append(next)
+                next = version(next).older
+            }
+            while let address = buffer.chain.popLast() {
+                let version = version(address)
+                buffer.append(key: row.key, position: version.position, value: version.value)
             }
         }
     }
@@ -296,6 +299,8 @@ final class FoldedTable {
         private var bytes: [UInt8] = []
         /// Where each version's key and value end in `bytes`.
         private var ends: [(key: Int, value: Int)] = []
+        /// Room for the versions of one row, newest first, while they are gathered.
+        var chain: [ArenaAddress] = []
 
         mutating func removeAll() {
             bytes.removeAll(keepingCapacity: true)
