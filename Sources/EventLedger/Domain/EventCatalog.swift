@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// Every event type of the plugged-in domains, by name.
 struct EventCatalog: Sendable {
     /// An event type and the index of the domain that owns it.
@@ -8,6 +12,9 @@ struct EventCatalog: Sendable {
 
     let domains: [any LedgerDomain]
     private let entries: [String: Entry]
+    /// The type names' UTF-8 bytes one after another, and where each lies with its entry.
+    private let typeNameBytes: [UInt8]
+    private let entriesByName: [(name: Range<Int>, entry: Entry)]
 
     init(domains: [any LedgerDomain]) {
         self.domains = domains
@@ -19,6 +26,12 @@ struct EventCatalog: Sendable {
             }
         }
         self.entries = entries
+        typeNameBytes = Array(entries.keys.joined().utf8)
+        var start = 0
+        entriesByName = entries.keys.map { name in
+            defer { start += name.utf8.count }
+            return (start..<(start + name.utf8.count), entries[name]!)
+        }
     }
 
     /// The entry for a type name; throws `.invalidInput` for an unknown type.
@@ -27,6 +40,18 @@ struct EventCatalog: Sendable {
             throw LedgerError(.invalidInput, "unknown event type \"\(typeName)\"", subject: typeName)
         }
         return entry
+    }
+
+    /// The entry for a type name as a record stores it, found without making a string:
+    /// a rebuild looks one up for every event of the log, once per read model.
+    func entry(typeBytes: UnsafeRawBufferPointer) throws -> Entry {
+        let found = typeNameBytes.withUnsafeBytes { names in
+            entriesByName.first { candidate in
+                candidate.name.count == typeBytes.count
+                    && memcmp(names.baseAddress! + candidate.name.lowerBound, typeBytes.baseAddress!, typeBytes.count) == 0
+            }
+        }
+        return try found?.entry ?? entry(String(decoding: typeBytes, as: UTF8.self))
     }
 
     /// Decodes a pending event, first giving a created entity left without an id a new UUID.

@@ -240,24 +240,18 @@ final class FoldedTable {
     /// the first time a prefix of that many components is asked for.
     private func rowsStarting(with prefix: [UInt8]) -> [ArenaAddress] {
         let components = prefix.reduce(0) { $1 == 0 ? $0 + 1 : $0 }
-        if let prefixIndex = prefixIndexes.first(where: { $0.components == components }) {
-            return prefixIndex.rows[Prefix(bytes: prefix)] ?? []
+        let prefixIndex = prefixIndexes.first { $0.components == components } ?? {
+            let prefixIndex = PrefixIndex(components: components)
+            for index in 0..<rows.count { prefixIndex.add(rows[index], key: keyOf(rows[index])) }
+            prefixIndexes.append(prefixIndex)
+            return prefixIndex
+        }()
+        return prefix.withUnsafeBytes { prefix in
+            prefixIndex.rows(startingWith: prefix).filter { row in
+                let key = keyOf(row)
+                return key.count >= prefix.count && memcmp(key.baseAddress!, prefix.baseAddress!, prefix.count) == 0
+            }
         }
-        let prefixIndex = PrefixIndex(components: components)
-        for index in 0..<rows.count { prefixIndex.add(rows[index], key: keyOf(rows[index])) }
-        prefixIndexes.append(prefixIndex)
-        return prefixIndex.rows[Prefix(bytes: prefix)] ?? []
-    }
-
-    /// The first `components` components of `key` with the NUL after them; nil when the key
-    /// has no more components than that.
-    fileprivate static func prefix(of key: UnsafeRawBufferPointer, components: Int) -> [UInt8]? {
-        var separators = 0
-        for (offset, byte) in key.enumerated() where byte == 0 {
-            separators += 1
-            if separators == components { return Array(key[...offset]) }
-        }
-        return nil
     }
 
     /// Whether `lhs` sorts before `rhs`, byte by byte, a prefix first (LMDB's key order).
@@ -280,17 +274,34 @@ final class FoldedTable {
     }
 
     /// The rows (live or not) by their first `components` key components, kept up to date
-    /// from the first prefix scan of that many components on.
+    /// from the first prefix scan of that many components on. Rows are listed by a hash of
+    /// those components: rows of other prefixes whose hash is the same may be listed with them.
     private final class PrefixIndex {
         let components: Int
-        var rows: [Prefix: [ArenaAddress]] = [:]
+        private var rows: [Int: [ArenaAddress]] = [:]
 
         init(components: Int) {
             self.components = components
         }
 
         func add(_ row: ArenaAddress, key: UnsafeRawBufferPointer) {
-            if let prefix = FoldedTable.prefix(of: key, components: components) { rows[Prefix(bytes: prefix), default: []].append(row) }
+            if let prefix = prefix(of: key) { rows[RowSlots.hash(prefix), default: []].append(row) }
+        }
+
+        /// The rows whose key starts with `prefix`, with perhaps some that do not.
+        func rows(startingWith prefix: UnsafeRawBufferPointer) -> [ArenaAddress] {
+            rows[RowSlots.hash(prefix)] ?? []
+        }
+
+        /// The first `components` components of `key` with the NUL after them; nil when the
+        /// key has no more components than that.
+        private func prefix(of key: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer? {
+            var separators = 0
+            for offset in key.indices where key[offset] == 0 {
+                separators += 1
+                if separators == components { return UnsafeRawBufferPointer(rebasing: key[...offset]) }
+            }
+            return nil
         }
     }
 
@@ -325,15 +336,6 @@ final class FoldedTable {
                     start = end.value
                 }
             }
-        }
-    }
-
-    /// Leading key bytes as a dictionary key, hashed as one run of bytes.
-    private struct Prefix: Hashable {
-        let bytes: [UInt8]
-
-        func hash(into hasher: inout Hasher) {
-            bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
         }
     }
 }

@@ -41,7 +41,7 @@ final class ReadModelFold: @unchecked Sendable {
             while let current = next {
                 let position = LedgerTables.readBigEndian(current.key)
                 let record = try EventRecordView(current.value, position: position)
-                let entry = try catalog.entry(record.type)
+                let entry = try catalog.entry(typeBytes: record.typeBytes)
                 if entry.domainIndex == domainIndex {
                     markDomainPosition(position)
                     state.position = position

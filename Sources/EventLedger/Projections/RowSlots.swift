@@ -60,9 +60,9 @@ struct RowSlots {
         lhs.count == rhs.count && (lhs.isEmpty || memcmp(lhs.baseAddress!, rhs.baseAddress!, lhs.count) == 0)
     }
 
-    /// A hash of `key`: eight bytes at a time, multiplied and rotated, then mixed so that
+    /// A hash of `key` (also of key prefixes): eight bytes at a time, multiplied and rotated, then mixed so that
     /// every bit of the result depends on every input bit (the slot is taken from the low bits).
-    private static func hash(_ key: UnsafeRawBufferPointer) -> Int {
+    static func hash(_ key: UnsafeRawBufferPointer) -> Int {
         var hash = UInt64(key.count) &* 0x9E37_79B9_7F4A_7C15
         var offset = 0
         while offset + 8 <= key.count {
