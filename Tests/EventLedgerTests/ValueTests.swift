@@ -37,6 +37,20 @@ import Testing
         #expect(!PayloadReader.isValidID(""))
     }
 
+    @Test func namesAreTrimmedCountedInCharactersAndFreeOfControlCharactersInAnyScript() throws {
+        func name(_ text: String) throws -> String {
+            try PayloadReader(["name": .string(text)], allowedFields: ["name"]).name("name")
+        }
+        #expect(try name("\u{3000}Ελένη Καραΐνδρου\u{A0}") == "Ελένη Καραΐνδρου")
+        #expect(try name("a\u{A0}b") == "a\u{A0}b")
+        #expect(try name(String(repeating: "é", count: 200)).count == 200)
+        #expect(throws: LedgerError.self) { try name(String(repeating: "é", count: 201)) }
+        for control in ["\u{0}", "\u{1F}", "\u{7F}", "\u{80}", "\u{85}", "\u{9F}"] {
+            #expect(throws: LedgerError.self, "U+\(String(control.unicodeScalars.first!.value, radix: 16))") { try name("a\(control)b") }
+        }
+        #expect(throws: LedgerError.self) { try name(" \u{2003} ") }
+    }
+
     @Test func anUnknownFieldIsNamedAndTheFirstInOrderWhenThereAreSeveral() throws {
         let error = try #require(throws: LedgerError.self) {
             try PayloadReader(["z": .null, "c": .null, "id": .null, "b": .null], allowedFields: ["id"])

@@ -33,16 +33,11 @@ public struct PayloadReader {
         guard let text = value.stringValue else {
             throw LedgerError.invalidField(field, "expected a string, got \(value.kindName)")
         }
-        if Self.isTrimmedPrintableASCII(text) {
-            guard text.utf8.count <= 200 else { throw LedgerError.invalidField(field, "longer than 200 characters") }
-            return text
-        }
-        let trimmed = Self.trimmed(text)
+        let trimmed = Self.isTrimmed(text) ? text : Self.trimmed(text)
         guard !trimmed.isEmpty else { throw LedgerError.invalidField(field, "must not be empty") }
-        guard trimmed.unicodeScalars.count <= 200 else { throw LedgerError.invalidField(field, "longer than 200 characters") }
-        guard !trimmed.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
-            throw LedgerError.invalidField(field, "contains a control character")
-        }
+        let scalars = Self.scalars(of: trimmed)
+        guard scalars.count <= 200 else { throw LedgerError.invalidField(field, "longer than 200 characters") }
+        guard !scalars.includeControl else { throw LedgerError.invalidField(field, "contains a control character") }
         return trimmed
     }
 
@@ -80,12 +75,23 @@ public struct PayloadReader {
         return text
     }
 
-    /// Whether `text` is printable ASCII that neither starts nor ends with a space: the
-    /// common case, already trimmed and free of control characters, checked byte by byte.
-    private static func isTrimmedPrintableASCII(_ text: String) -> Bool {
-        let utf8 = text.utf8
-        guard let first = utf8.first, let last = utf8.last, first != 0x20, last != 0x20 else { return false }
-        return utf8.allSatisfy { (0x20...0x7E).contains($0) }
+    /// Whether `text` neither starts nor ends with white space (the usual case: nothing to trim).
+    private static func isTrimmed(_ text: String) -> Bool {
+        guard let first = text.unicodeScalars.first, let last = text.unicodeScalars.last else { return true }
+        return !first.properties.isWhitespace && !last.properties.isWhitespace
+    }
+
+    /// The number of Unicode scalars in `text`, and whether one is a control character
+    /// (general category Cc: U+0000–U+001F and U+007F–U+009F), read from its UTF-8 bytes.
+    private static func scalars(of text: String) -> (count: Int, includeControl: Bool) {
+        var (count, includeControl, previous) = (0, false, UInt8(0))
+        for byte in text.utf8 {
+            if byte & 0xC0 != 0x80 { count += 1 }
+            // U+0080–U+009F are encoded as C2 80 – C2 9F.
+            if byte < 0x20 || byte == 0x7F || (previous == 0xC2 && byte <= 0x9F) { includeControl = true }
+            previous = byte
+        }
+        return (count, includeControl)
     }
 
     private static func trimmed(_ text: String) -> String {
