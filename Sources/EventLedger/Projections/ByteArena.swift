@@ -33,9 +33,10 @@ final class ByteArena {
         chunks.deallocate()
     }
 
-    /// Makes room for `count` bytes, has `initialize` write them, and returns their address.
-    /// A run longer than a chunk gets a chunk of its own.
+    /// Makes room for `count` bytes (at least one), has `initialize` write them, and returns
+    /// their address. A run longer than a chunk gets a chunk of its own.
     func append(count: Int, _ initialize: (UnsafeMutableRawBufferPointer) -> Void) -> ArenaAddress {
+        precondition(count > 0, "an empty run has no address")
         if used + count > Self.chunkSize {
             precondition(chunkCount < Self.maximumChunks, "a read-model table folded in memory holds more than 4 GiB")
             let size = max(count, Self.chunkSize)

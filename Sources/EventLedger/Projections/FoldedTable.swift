@@ -187,7 +187,7 @@ final class FoldedTable {
         sortedCount = rows.count
     }
 
-    /// The rows added `indexes`-th, sorted by key. Keys are compared by their first eight
+    /// The rows at `indexes` of `rows`, sorted by key. Keys are compared by their first eight
     /// bytes first (most differ there), and in full only when those are equal.
     private func sorted(_ indexes: Range<Int>) -> [ArenaAddress] {
         var order = indexes.map { (lead: Self.leadingBytes(record(rows[$0]).key), row: rows[$0]) }
