@@ -140,6 +140,23 @@ import Glibc
         }
     }
 
+    @Test func eventsAppendedBetweenTheFoldAndItsStoreAreFoldedAndSortedIn() throws {
+        try withFixture { ledger, _ throws in
+            let fold = ReadModelFold(catalog: ledger.catalog, tables: ledger.tables, domainIndex: 0)
+            try ledger.environment.read { txn in try fold.advance(txn) }
+            fold.sortRows()
+            // New rows whose keys sort before, between and after the folded ones, and a new version of one.
+            try ledger.append([PendingEvent(NoteCreated(noteId: "0", text: "zero", folderId: "g")),
+                               PendingEvent(NoteCreated(noteId: "bb", text: "bravo bravo")),
+                               PendingEvent(NoteCreated(noteId: "zz", text: "zulu", folderId: "g")),
+                               PendingEvent(NoteEdited(noteId: "c", text: "charlie 3"))])
+            let inline = try derivedState(ledger)
+            try ledger.environment.write { txn in try fold.store(txn) }
+            #expect(fold.position == 10)
+            #expect(try derivedState(ledger) == inline)
+        }
+    }
+
     @Test func rebuildOfANamedReadModelRepairsTheCascadeLinksItsEventsMade() throws {
         try withFixture { ledger, _ throws in
             let inline = try derivedState(ledger)
