@@ -4,8 +4,9 @@
 public struct PayloadReader {
     private let payload: [String: JSONValue]
 
-    /// Starts reading `payload`, rejecting any field not in `allowedFields`.
-    /// The fields are few: a list, searched in order, costs less than building a set per event.
+    /// Starts reading `payload`, rejecting any field not in `allowedFields` (the first in
+    /// sorted order when there are several). The fields are few: searching a list costs less
+    /// than building a set for every event.
     public init(_ payload: [String: JSONValue], allowedFields: [String]) throws {
         var unknown: String?
         for field in payload.keys where !allowedFields.contains(field) {
