@@ -11,10 +11,13 @@ struct EventCatalog: Sendable {
     }
 
     let domains: [any LedgerDomain]
-    private let entries: [String: Entry]
-    /// The type names' UTF-8 bytes one after another, and where each lies with its entry.
+    /// Every type name, sorted.
+    let typeNames: [String]
+    /// The type names' UTF-8 bytes one after another, and where each lies with its entry:
+    /// the few names are compared as bytes, so a record's type is found without making a
+    /// string (a rebuild looks one up for every event of the log, once per read model).
     private let typeNameBytes: [UInt8]
-    private let entriesByName: [(name: Range<Int>, entry: Entry)]
+    private let entries: [(name: Range<Int>, entry: Entry)]
 
     init(domains: [any LedgerDomain]) {
         self.domains = domains
@@ -25,10 +28,10 @@ struct EventCatalog: Sendable {
                 entries[type.typeName] = Entry(type: type, domainIndex: index)
             }
         }
-        self.entries = entries
-        typeNameBytes = Array(entries.keys.joined().utf8)
+        typeNames = entries.keys.sorted()
+        typeNameBytes = Array(typeNames.joined().utf8)
         var start = 0
-        entriesByName = entries.keys.map { name in
+        self.entries = typeNames.map { name in
             defer { start += name.utf8.count }
             return (start..<(start + name.utf8.count), entries[name]!)
         }
@@ -36,22 +39,23 @@ struct EventCatalog: Sendable {
 
     /// The entry for a type name; throws `.invalidInput` for an unknown type.
     func entry(_ typeName: String) throws -> Entry {
-        guard let entry = entries[typeName] else {
-            throw LedgerError(.invalidInput, "unknown event type \"\(typeName)\"", subject: typeName)
-        }
-        return entry
+        var name = typeName
+        return try name.withUTF8 { try entry(typeBytes: UnsafeRawBufferPointer($0)) }
     }
 
-    /// The entry for a type name as a record stores it, found without making a string:
-    /// a rebuild looks one up for every event of the log, once per read model.
+    /// The entry for a type name as a record stores it (UTF-8); throws `.invalidInput` for an unknown type.
     func entry(typeBytes: UnsafeRawBufferPointer) throws -> Entry {
         let found = typeNameBytes.withUnsafeBytes { names in
-            entriesByName.first { candidate in
+            entries.first { candidate in
                 candidate.name.count == typeBytes.count
-                    && memcmp(names.baseAddress! + candidate.name.lowerBound, typeBytes.baseAddress!, typeBytes.count) == 0
+                    && (typeBytes.isEmpty || memcmp(names.baseAddress! + candidate.name.lowerBound, typeBytes.baseAddress!, typeBytes.count) == 0)
             }
         }
-        return try found?.entry ?? entry(String(decoding: typeBytes, as: UTF8.self))
+        guard let found else {
+            let typeName = String(decoding: typeBytes, as: UTF8.self)
+            throw LedgerError(.invalidInput, "unknown event type \"\(typeName)\"", subject: typeName)
+        }
+        return found.entry
     }
 
     /// Decodes a pending event, first giving a created entity left without an id a new UUID.
@@ -69,9 +73,6 @@ struct EventCatalog: Sendable {
 
     /// Every table of every domain.
     var projectionTables: [ProjectionTable] { domains.flatMap(\.tables) }
-
-    /// Every type name, sorted.
-    var typeNames: [String] { entries.keys.sorted() }
 }
 
 /// A pending event decoded and validated by its type, with any ids the ledger assigned.
