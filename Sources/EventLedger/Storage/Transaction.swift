@@ -28,11 +28,7 @@ final class Transaction {
 
     /// Stores `value` under `key`; `append` asserts the key sorts after every existing one (`MDB_APPEND`).
     func put(_ table: Table, _ key: UnsafeRawBufferPointer, _ value: UnsafeRawBufferPointer, append: Bool = false) throws {
-        var k = MDB_val(mv_size: key.count, mv_data: UnsafeMutableRawPointer(mutating: key.baseAddress))
-        var v = MDB_val(mv_size: value.count, mv_data: UnsafeMutableRawPointer(mutating: value.baseAddress))
-        let code = mdb_put(handle, table.dbi, &k, &v, append ? UInt32(MDB_APPEND) : 0)
-        if code == MDB_MAP_FULL { hitMapFull = true }
-        try lmdbCheck(code, "cannot write table \(table.name)")
+        try write(table, key, value) { mdb_put(handle, table.dbi, &$0, &$1, append ? UInt32(MDB_APPEND) : 0) }
     }
 
     /// Stores `value` under `key`.
@@ -46,11 +42,17 @@ final class Transaction {
     /// the entry written: a run of appends in key order (`append`, `MDB_APPEND`) then goes
     /// straight to the last page instead of searching the B-tree from its root each time.
     func put(through cursor: Cursor, _ key: UnsafeRawBufferPointer, _ value: UnsafeRawBufferPointer, append: Bool) throws {
+        try write(cursor.table, key, value) { mdb_cursor_put(cursor.handle, &$0, &$1, append ? UInt32(MDB_APPEND) : 0) }
+    }
+
+    /// Runs `put` with `key` and `value` as LMDB values, noting a full map, and throws its error.
+    private func write(_ table: Table, _ key: UnsafeRawBufferPointer, _ value: UnsafeRawBufferPointer,
+                       _ put: (inout MDB_val, inout MDB_val) -> Int32) throws {
         var k = MDB_val(mv_size: key.count, mv_data: UnsafeMutableRawPointer(mutating: key.baseAddress))
         var v = MDB_val(mv_size: value.count, mv_data: UnsafeMutableRawPointer(mutating: value.baseAddress))
-        let code = mdb_cursor_put(cursor.handle, &k, &v, append ? UInt32(MDB_APPEND) : 0)
+        let code = put(&k, &v)
         if code == MDB_MAP_FULL { hitMapFull = true }
-        try lmdbCheck(code, "cannot write table \(cursor.table.name)")
+        try lmdbCheck(code, "cannot write table \(table.name)")
     }
 
     /// Removes `key`; returns whether it was there.
