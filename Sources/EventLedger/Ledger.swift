@@ -22,14 +22,19 @@ public final class Ledger: Sendable {
         /// Open for reading only: writes fail, the file is never created or changed, and
         /// opening never waits for a writer.
         public var readOnly: Bool
+        /// How a write waits while another process writes to the ledger: by default as long
+        /// as it takes, silently.
+        public var writeLockWaiting: WriteLockWaiting
 
         /// Options with a 64 MiB initial map (address space only: the file grows with its
         /// content) that create a missing file. A larger map costs every process start
         /// (about 0.7 ms for 1 GiB), a smaller one reruns large first writes while it grows.
-        public init(initialMapSize: Int = 64 << 20, createIfMissing: Bool = true, readOnly: Bool = false) {
+        public init(initialMapSize: Int = 64 << 20, createIfMissing: Bool = true, readOnly: Bool = false,
+                    writeLockWaiting: WriteLockWaiting = WriteLockWaiting()) {
             self.initialMapSize = initialMapSize
             self.createIfMissing = createIfMissing && !readOnly
             self.readOnly = readOnly
+            self.writeLockWaiting = writeLockWaiting
         }
     }
 
@@ -45,20 +50,18 @@ public final class Ledger: Sendable {
         self.path = path
         catalog = EventCatalog(domains: domains)
         let tableNames = LedgerTables.allNames(catalog.projectionTables)
-        var status = stat()
-        if stat(path, &status) == 0 {
-            guard (status.st_mode & S_IFMT) == S_IFREG, status.st_size > 0 || options.createIfMissing else {
-                throw LedgerError(.storage, "\(path) is not an EventLedger file")
-            }
-        } else if errno != ENOENT {
-            throw LedgerError(.storage, "cannot open ledger \(path): \(String(cString: strerror(errno)))")
+        let location = try LedgerFileLocation(path)
+        if location.exists {
+            try location.requireOpenableFile()
         } else if options.createIfMissing {
-            try Environment.createAtomically(path: path, tableNames: tableNames, mapSize: options.initialMapSize)
+            try Environment.createAtomically(path: location.canonicalPath, tableNames: tableNames,
+                                             mapSize: options.initialMapSize)
         } else {
             throw LedgerError(.storage, "no ledger at \(path)")
         }
-        environment = try Environment(path: path, mapSize: options.initialMapSize, readOnly: options.readOnly,
-                                      maxTables: tableNames.count + 8)
+        environment = try Environment(path: location.canonicalPath, mapSize: options.initialMapSize,
+                                      readOnly: options.readOnly, maxTables: tableNames.count + 8,
+                                      writeLockWaiting: options.writeLockWaiting)
         try environment.openTables(tableNames)
         tables = LedgerTables(environment: environment, projectionTables: catalog.projectionTables)
     }

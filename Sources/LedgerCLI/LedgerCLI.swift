@@ -12,6 +12,9 @@ public enum LedgerCLI {
         VerifyCommand.command, ExportCommand.command, ImportCommand.command, BackupCommand.command, StatsCommand.command,
     ]
 
+    /// Options every command takes, also before the command's name.
+    private static let globalOptions = ["--ledger", "--wait"]
+
     /// Runs `ledger` with this process's arguments and returns the exit code. Arguments that
     /// are not valid UTF-8 are refused (the standard library would silently replace bytes).
     public static func main() -> Int32 {
@@ -33,9 +36,10 @@ public enum LedgerCLI {
         let output = StandardOutput()
         var arguments = commandLine
         var leadingOptions: [String] = []
-        while let first = arguments.first, first == "--ledger" || first.hasPrefix("--ledger=") {
-            leadingOptions += arguments.prefix(first == "--ledger" ? 2 : 1)
-            arguments.removeFirst(min(first == "--ledger" ? 2 : 1, arguments.count))
+        while let first = arguments.first, let option = globalOptions.first(where: { first == $0 || first.hasPrefix($0 + "=") }) {
+            let words = first == option ? 2 : 1
+            leadingOptions += arguments.prefix(words)
+            arguments.removeFirst(min(words, arguments.count))
         }
         defer { output.flush() }
         guard let name = arguments.first, name != "--help", name != "-h", name != "help" else {
@@ -57,7 +61,7 @@ public enum LedgerCLI {
         }
         do {
             var spec = command.options
-            spec.valued.insert("ledger")
+            spec.valued.formUnion(globalOptions.map { String($0.dropFirst(2)) })
             let parsed = try Arguments(words, spec: spec, command: name)
             let path = parsed.value("ledger") ?? environmentValue("LEDGER_PATH") ?? "./ledger.lmdb"
             try command.run(CommandContext(arguments: parsed, ledgerPath: path, output: output))
@@ -73,10 +77,12 @@ public enum LedgerCLI {
         let width = commands.map(\.name.count).max() ?? 0
         let lines = commands.map { "  \($0.name)\(String(repeating: " ", count: width - $0.name.count))  \($0.summary)" }
         return """
-        usage: ledger COMMAND [ARGS] [--ledger PATH]
+        usage: ledger COMMAND [ARGS] [--ledger PATH] [--wait SECONDS]
 
         An embedded, event-sourced ledger. The ledger file is --ledger PATH,
-        else $LEDGER_PATH, else ./ledger.lmdb.
+        else $LEDGER_PATH, else ./ledger.lmdb. One process writes at a time: a
+        write waits for another process's write (saying so after a second), at
+        most --wait SECONDS when given, then fails with exit code 5.
 
         commands:
         \(lines.joined(separator: "\n"))

@@ -559,8 +559,8 @@ import Glibc
         #expect(fileBytes(file) == bytes, "\(label): the file must be left as it was")
     }
 
-    /// An empty file holds nothing to lose: a command that writes may make it a ledger, but a
-    /// command that only reads or checks must not, and must fail like on a missing ledger.
+    /// An empty file is not a ledger: a command that only reads or checks fails like on a
+    /// missing ledger and leaves it empty (commands that write refuse it too).
     @Test(arguments: readCommands + [["rebuild", "--quiet"], ["backup", "copy.lmdb"]])
     func anEmptyFileIsNotALedgerToReadOrCheck(_ command: [String]) throws {
         let sandbox = try LedgerSandbox()
@@ -569,15 +569,6 @@ import Glibc
         expectFailure(result, exit: 5, mentions: ["empty.lmdb"])
         #expect((try FileManager.default.attributesOfItem(atPath: file)[.size] as? NSNumber)?.intValue == 0,
                 "ledger \(command.joined(separator: " ")) must not write into the empty file")
-    }
-
-    @Test func anAppendMakesAnEmptyFileALedger() throws {
-        let sandbox = try LedgerSandbox()
-        let file = try sandbox.write("empty.lmdb", "")
-        try sandbox.ok(["append", "--batch", Seeds.path("favorites.ndjson")], ledger: file)
-        let verify = try sandbox.run(["verify", "--ledger", file], useLedgerOption: false)
-        #expect(verify.status == 0, "\(verify.stdout) \(verify.stderr)")
-        #expect(try sandbox.run(["export", "--ledger", file], useLedgerOption: false).lines.count == 8)
     }
 
     // MARK: A ledger whose records were altered

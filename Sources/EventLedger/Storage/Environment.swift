@@ -11,13 +11,15 @@ final class Environment: @unchecked Sendable {
     let readOnly: Bool
     private let mapLock: UnsafeMutablePointer<pthread_rwlock_t>
     private let writerLock: UnsafeMutablePointer<pthread_mutex_t>
+    /// Keeps other processes' writers out while this one writes; nil when read-only.
+    private let writeLock: WriteLock?
     private var tableHandles: [String: MDB_dbi] = [:]
 
-    /// Opens (and, unless `readOnly`, creates) the environment at `path`.
-    init(path: String, mapSize: Int, readOnly: Bool, maxTables: Int) throws {
-        let lockPath = path + "-lock"
-        let lockFileExisted = access(lockPath, F_OK) == 0
-        if !readOnly { try Self.reserveLockFile(lockPath) }
+    /// Opens (and, unless `readOnly`, creates) the environment at `path`, which must be the
+    /// file's canonical path: the lock file is named after it.
+    init(path: String, mapSize: Int, readOnly: Bool, maxTables: Int, writeLockWaiting: WriteLockWaiting = .init()) throws {
+        var lockFile = LockFile(path: path + "-lock")
+        try lockFile.prepare(readOnly: readOnly)
         var flags = UInt32(MDB_NOSUBDIR | MDB_NOTLS)
         if readOnly { flags |= UInt32(MDB_RDONLY) }
         var (opened, code) = try Self.openHandle(path, flags: flags, mapSize: readOnly ? nil : mapSize, maxTables: maxTables)
@@ -28,13 +30,15 @@ final class Environment: @unchecked Sendable {
         }
         guard let env = opened else {
             // Opening something that is not a ledger leaves nothing beside it.
-            if !lockFileExisted { unlink(lockPath) }
+            if lockFile.created { unlink(lockFile.path) }
             if code == ENOENT { throw LedgerError(.storage, "no ledger at \(path)") }
             if code == EBADF || code == EINVAL { throw LedgerError(.storage, "\(path) is not an EventLedger file") }
             throw lmdbError(code, "cannot open ledger \(path)")
         }
         do {
+            try lockFile.requireUnchanged()
             try Self.requireWholeFile(env, path: path)
+            writeLock = readOnly ? nil : try WriteLock(path: path, waiting: writeLockWaiting)
         } catch {
             mdb_env_close(env)
             throw error
@@ -46,6 +50,7 @@ final class Environment: @unchecked Sendable {
         pthread_rwlock_init(mapLock, nil)
         writerLock = .allocate(capacity: 1)
         pthread_mutex_init(writerLock, nil)
+        clearStaleReaders()
     }
 
     /// Opens an LMDB environment handle; nil and the error code when it cannot be opened.
@@ -62,20 +67,6 @@ final class Environment: @unchecked Sendable {
             return (nil, code)
         }
         return (env, 0)
-    }
-
-    /// LMDB sizes a new lock file without allocating it and writes to it through a memory
-    /// map, which faults (SIGBUS) when the disk is full. Allocate it first, so a full disk is
-    /// an error instead.
-    private static func reserveLockFile(_ lockPath: String) throws {
-        let descriptor = open(lockPath, O_RDWR | O_CREAT | O_EXCL, 0o600)
-        guard descriptor >= 0 else { return }
-        let reserved = posix_fallocate(descriptor, 0, 1 << 16)
-        close(descriptor)
-        if reserved != 0 {
-            unlink(lockPath)
-            throw LedgerError(.storage, "cannot create \(lockPath): \(String(cString: strerror(reserved)))")
-        }
     }
 
     /// A file shorter than the pages its last commit uses (a truncated copy) would make LMDB
@@ -177,9 +168,14 @@ final class Environment: @unchecked Sendable {
     /// With `commit: false` the transaction is always aborted: a scratch write (a preview).
     func write<T>(commit: Bool = true, reserving bytes: Int = 0, _ body: (Transaction) throws -> T) throws -> T {
         guard !readOnly else { throw LedgerError(.storage, "\(path) is opened read-only") }
-        if bytes >= Self.smallestReservation { try reserveMap(forWriting: bytes) }
+        if bytes >= Self.smallestReservation {
+            clearStaleReaders()
+            try reserveMap(forWriting: bytes)
+        }
         pthread_mutex_lock(writerLock)
         defer { pthread_mutex_unlock(writerLock) }
+        try writeLock?.acquire()
+        defer { writeLock?.release() }
         while true {
             switch try attemptWrite(commit: commit, body) {
             case .finished(let value): return value
@@ -215,6 +211,13 @@ final class Environment: @unchecked Sendable {
         if code == MDB_MAP_FULL { return .mapFull }
         try lmdbCheck(code, "cannot commit to \(path)")
         return .finished(value)
+    }
+
+    /// Frees the reader slots of processes that died while reading: the snapshots they held
+    /// would keep every page they saw from being reused, and the file would grow instead.
+    func clearStaleReaders() {
+        var cleared: Int32 = 0
+        _ = mdb_reader_check(handle, &cleared)
     }
 
     /// Runs `body` while the map cannot be resized by this process.

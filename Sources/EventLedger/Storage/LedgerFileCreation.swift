@@ -6,8 +6,12 @@ extension Environment {
     /// Creates a new environment at `path` with all its tables, atomically: it is built
     /// under a temporary name and hard-linked into place, so another process never sees a
     /// half-created ledger. When another process created `path` first, nothing is done.
+    /// A lock file that may not be used is refused first, and temporary files that killed
+    /// creations left behind are removed.
     static func createAtomically(path: String, tableNames: [String], mapSize: Int) throws {
-        let temporary = "\(path).creating-\(getpid())"
+        _ = try LockFile(path: path + "-lock").checkExisting(readOnly: false)
+        AbandonedCreations.removeAll(of: path)
+        let temporary = AbandonedCreations.temporaryPath(for: path)
         defer {
             unlink(temporary)
             unlink(temporary + "-lock")
@@ -16,9 +20,11 @@ extension Environment {
             let environment = try Environment(path: temporary, mapSize: mapSize, readOnly: false,
                                               maxTables: tableNames.count + 8)
             try environment.openTables(tableNames)
+        } catch let error as LedgerError {
+            throw LedgerError(error.kind, "cannot create ledger \(path): \(error.message.replacing(temporary, with: path))")
         }
         if link(temporary, path) != 0, errno != EEXIST {
-            throw LedgerError(.storage, "cannot create ledger \(path): \(String(cString: strerror(errno)))")
+            throw LedgerError(.storage, "cannot create ledger \(path): \(lastErrorDescription())")
         }
     }
 }

@@ -30,8 +30,25 @@ struct CommandContext {
 
     /// Opens the ledger for `access`.
     func openLedger(_ access: Access) throws -> Ledger {
-        let options = Ledger.Options(createIfMissing: access == .write, readOnly: access == .read)
+        let options = Ledger.Options(createIfMissing: access == .write, readOnly: access == .read,
+                                     writeLockWaiting: try writeLockWaiting())
         return try Ledger(path: ledgerPath, domains: Self.domains, options: options)
+    }
+
+    /// Writes wait for another process's write as long as `--wait SECONDS` says (without it,
+    /// as long as it takes), saying on standard error after a second whom they wait for.
+    private func writeLockWaiting() throws -> WriteLockWaiting {
+        let timeout = try arguments.value("wait").map { text -> Duration in
+            guard let seconds = Double(text), seconds.isFinite, seconds >= 0, seconds <= 1e9 else {
+                throw LedgerError(.invalidInput, "--wait: expected a number of seconds, got \"\(text)\"")
+            }
+            return .milliseconds(Int64((seconds * 1000).rounded()))
+        }
+        let path = ledgerPath
+        return WriteLockWaiting(timeout: timeout) { holder in
+            let who = holder.map { "process \($0)" } ?? "another process"
+            printError("ledger: waiting for \(who), which is writing to \(path)")
+        }
     }
 
     /// Whether `--json` was given.
