@@ -17,7 +17,9 @@ public enum LedgerCLI {
 
     /// Runs `ledger` with this process's arguments and returns the exit code. Arguments that
     /// are not valid UTF-8 are refused (the standard library would silently replace bytes).
+    /// A crash on a damaged ledger file ends the process with a message (see `CrashGuard`).
     public static func main() -> Int32 {
+        CrashGuard.install()
         var arguments: [String] = []
         for index in 1..<Int(CommandLine.argc) {
             guard let raw = CommandLine.unsafeArgv[index] else { continue }
@@ -64,6 +66,7 @@ public enum LedgerCLI {
             spec.valued.formUnion(globalOptions.map { String($0.dropFirst(2)) })
             let parsed = try Arguments(words, spec: spec, command: name)
             let path = parsed.value("ledger") ?? environmentValue("LEDGER_PATH") ?? "./ledger.lmdb"
+            if command.runsGuarded, !GuardedChild.isChild { return try GuardedChild.exitCode(running: commandLine, on: path) }
             try command.run(CommandContext(arguments: parsed, ledgerPath: path, output: output))
             return ExitCode.success.rawValue
         } catch {

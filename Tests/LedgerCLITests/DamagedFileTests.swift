@@ -1,0 +1,55 @@
+import Foundation
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A damaged ledger file, or one truncated under a reader, never crashes `ledger`: verify
+/// reports the damage and every other command stops with exit 5 and one line pointing at
+/// `ledger verify` (§9, §11).
+@Suite struct DamagedFileTests {
+    /// A seeded ledger whose newest meta page says its main tree starts past its last page.
+    static func ledgerWithAWildRoot(in sandbox: LedgerSandbox) throws {
+        try sandbox.loadSeeds()
+        var file = try LedgerFileBytes(contentsOf: sandbox.ledgerPath)
+        file.setWord(UInt64(file.bytes.count / file.pageSize + 50), at: file.meta(file.newestMeta) + LedgerFileBytes.mainRootOffset)
+        try file.write(to: sandbox.ledgerPath)
+    }
+
+    @Test func aPagePastTheLastIsReportedAsDamage() throws {
+        let sandbox = try LedgerSandbox()
+        try Self.ledgerWithAWildRoot(in: sandbox)
+        expectFailure(try sandbox.run(["verify"]), exit: 5, mentions: ["damaged", "ledger.lmdb"])
+        for arguments in [["query", "artists"], ["export"], ["append", "FavoriteAdded", #"{"dishId":"congee"}"#], ["stats"]] {
+            expectFailure(try sandbox.run(arguments), exit: 5, mentions: ["damaged", "ledger verify"])
+        }
+    }
+
+    /// Readers stream the log; the file is cut to its two meta pages while they are halfway.
+    @Test(.timeLimit(.minutes(2)), arguments: [["export"], ["log", "--json"]])
+    func aFileTruncatedUnderAReaderStopsItWithAMessage(_ command: [String]) throws {
+        let sandbox = try LedgerSandbox()
+        let lines = (0..<20_000).map { #"{"type":"FavoriteAdded","data":{"dishId":"dish-\#($0)"}}"# }
+        try sandbox.ok(["append", "--batch", try sandbox.write("big.ndjson", lines.joined(separator: "\n") + "\n")])
+
+        let process = ProcessPlumbing.process(LedgerSandbox.executable, command + ["--ledger", sandbox.ledgerPath])
+        let output = Pipe(), errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let errorText = PipeReader(errors.fileHandleForReading)
+        // The first output shows the reader is under way; it cannot finish while its output
+        // (megabytes) is not read.
+        let first = try output.fileHandleForReading.read(upToCount: 100) ?? Data()
+        try #require(!first.isEmpty, "\(command) printed nothing")
+        #expect(truncate(sandbox.ledgerPath, 2 * 4096) == 0)
+        let rest = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let result = RunResult(status: process.terminationStatus, stdout: "",
+                               stderr: String(decoding: errorText.wait(), as: UTF8.self))
+        #expect(process.terminationReason == .exit, "\(command) died of signal \(process.terminationStatus)")
+        expectFailure(result, exit: 5, mentions: ["SIGBUS", "truncated", "ledger verify"])
+        #expect(first.count + rest.count < 20_000 * 50, "\(command) stopped before its end")
+    }
+}
