@@ -25,6 +25,38 @@ import Glibc
         }
     }
 
+    /// Ways a meta page's transaction id can be altered so that LMDB opens the older state.
+    enum AlteredTransaction: CaseIterable, Sendable {
+        /// The older meta page's id raised past the newer's.
+        case olderRaised
+        /// The newer meta page's id lowered to the older's.
+        case newerLowered
+
+        func apply(to file: inout LedgerFileBytes) {
+            let newer = file.meta(file.newestMeta) + LedgerFileBytes.transactionOffset
+            let older = file.meta(1 - file.newestMeta) + LedgerFileBytes.transactionOffset
+            switch self {
+            case .olderRaised: file.setWord(file.word(at: newer) + 5, at: older)
+            case .newerLowered: file.setWord(file.word(at: older), at: newer)
+            }
+        }
+    }
+
+    /// LMDB silently opens the older meta page when the newer's transaction id is no longer
+    /// the larger: the last commit is lost, and the rest of the file is consistent.
+    @Test(arguments: AlteredTransaction.allCases)
+    func verifyFindsAnAlteredMetaPage(_ alteration: AlteredTransaction) throws {
+        let sandbox = try LedgerSandbox()
+        try sandbox.loadSeeds()
+        try sandbox.ok(["append", "FavoriteAdded", #"{"dishId":"congee"}"#])
+        var file = try LedgerFileBytes(contentsOf: sandbox.ledgerPath)
+        alteration.apply(to: &file)
+        try file.write(to: sandbox.ledgerPath)
+        let verify = try sandbox.run(["verify"])
+        #expect(verify.status == 5, "verify of a ledger that lost its last commit: \(verify.stdout)")
+        #expect(verify.stderr.contains("meta page"), "\(verify.stderr)")
+    }
+
     /// Readers stream the log; the file is cut to its two meta pages while they are halfway.
     @Test(.timeLimit(.minutes(2)), arguments: [["export"], ["log", "--json"]])
     func aFileTruncatedUnderAReaderStopsItWithAMessage(_ command: [String]) throws {
