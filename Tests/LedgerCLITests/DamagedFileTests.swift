@@ -57,6 +57,19 @@ import Glibc
         #expect(verify.stderr.contains("meta page"), "\(verify.stderr)")
     }
 
+    /// A free-page list whose length was altered reads as intact: a shorter one loses pages
+    /// for good, a longer one makes the next commit take garbage for free pages.
+    @Test func verifyFindsAnAlteredFreePageList() throws {
+        let sandbox = try LedgerSandbox()
+        try sandbox.loadSeeds()
+        try sandbox.ok(["append", "FavoriteAdded", #"{"dishId":"congee"}"#])
+        var file = try LedgerFileBytes(contentsOf: sandbox.ledgerPath)
+        let list = try #require(file.firstFreeList, "the seeded ledger has freed pages")
+        file.setWord(file.word(at: list) - 1, at: list)
+        try file.write(to: sandbox.ledgerPath)
+        expectFailure(try sandbox.run(["verify"]), exit: 5, mentions: ["free-page list"])
+    }
+
     /// Readers stream the log; the file is cut to its two meta pages while they are halfway.
     @Test(.timeLimit(.minutes(2)), arguments: [["export"], ["log", "--json"]])
     func aFileTruncatedUnderAReaderStopsItWithAMessage(_ command: [String]) throws {

@@ -8,7 +8,7 @@ struct LedgerFileBytes {
     var bytes: [UInt8]
 
     /// Offsets inside a meta page.
-    static let pageSizeOffset = 40, mainRootOffset = 128, lastPageOffset = 136, transactionOffset = 144
+    static let pageSizeOffset = 40, freeRootOffset = 80, mainRootOffset = 128, lastPageOffset = 136, transactionOffset = 144
 
     init(contentsOf path: String) throws {
         bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
@@ -43,4 +43,19 @@ struct LedgerFileBytes {
     /// The bytes the last commit uses (its last page and those before it); the rest of the
     /// file holds nothing a reader looks at.
     var usedBytes: Int { (Int(word(at: meta(newestMeta) + Self.lastPageOffset)) + 1) * pageSize }
+
+    /// Where the first list of free pages starts (its length, a 64-bit word, then the page
+    /// numbers), when the newest commit's free-page tree is one leaf page: the value of the
+    /// first node of that page (a 16-byte page header, then 16-bit node offsets; a node is
+    /// 8 bytes of header with the key size at 6, the key, then the value).
+    var firstFreeList: Int? {
+        let root = word(at: meta(newestMeta) + Self.freeRootOffset)
+        guard root != UInt64.max else { return nil }
+        let page = Int(root) * pageSize
+        let isLeaf = bytes[page + 10] & 0x02 != 0
+        guard isLeaf else { return nil }
+        let node = page + (Int(bytes[page + 16]) | Int(bytes[page + 17]) << 8)
+        let keySize = Int(bytes[node + 6]) | Int(bytes[node + 7]) << 8
+        return node + 8 + keySize
+    }
 }
