@@ -4,8 +4,9 @@ extension Environment {
     /// Checks that every page of the file is accounted for, as LMDB's own audit does after a
     /// commit: the pages of every table (the counts in each table's record), of the main and
     /// free-page trees, the pages listed as free, and the two meta pages add up to the pages
-    /// the last commit uses. A damaged free-page list or page count reads as intact, but would
-    /// make a later commit overwrite pages still in use. Returns the problem, nil when none.
+    /// the last commit uses; and each page listed as free is one of those pages, listed once.
+    /// A damaged free-page list or page count reads as intact, but would make a later commit
+    /// overwrite pages still in use. Returns the problem, nil when none.
     ///
     /// The totals must come from the newest commit: while writers keep committing between
     /// the snapshot and the file's page count, the check is tried a few times, then skipped.
@@ -13,6 +14,12 @@ extension Environment {
         for _ in 0..<3 {
             let (newest, counted) = try read { txn in (try newestCommit(), try countPages(txn)) }
             guard newest.transaction == counted.transaction else { continue }
+            if let page = counted.freePages.first(where: { $0 < 2 || $0 >= newest.pages }) {
+                return "the free-page list names page \(page), which is not one of the \(newest.pages) pages in use (it was altered)"
+            }
+            guard counted.freePages.count == counted.listedFree else {
+                return "the free-page list names a page twice (it was altered)"
+            }
             guard counted.pages == newest.pages else {
                 return "the file's pages do not add up: \(counted.pages) in its tables, free-page list and meta pages, "
                     + "but its last commit uses \(newest.pages) (a page count or the free-page list was altered)"
@@ -29,26 +36,43 @@ extension Environment {
         return (info.me_last_txnid, info.me_last_pgno + 1)
     }
 
-    /// The pages the snapshot of `txn` accounts for, and its transaction id.
-    private func countPages(_ txn: Transaction) throws -> (transaction: Int, pages: Int) {
+    /// What the snapshot of a transaction accounts for.
+    private struct PageCount {
+        /// The transaction id of the snapshot.
+        var transaction = 0
+        /// Pages in trees, listed as free, and the meta pages.
+        var pages = 0
+        /// The pages listed as free.
+        var freePages: Set<Int> = []
+        /// How many page numbers the free-page lists hold (more than `freePages` when one repeats).
+        var listedFree = 0
+    }
+
+    /// The pages the snapshot of `txn` accounts for.
+    private func countPages(_ txn: Transaction) throws -> PageCount {
         let freeTree = MDB_dbi(0), mainTree = MDB_dbi(1), metaPages = 2
-        var pages = metaPages + (try treePages(txn, freeTree)) + (try treePages(txn, mainTree))
+        var count = PageCount(transaction: Int(mdb_txn_id(txn.handle)))
+        count.pages = metaPages + (try treePages(txn, freeTree)) + (try treePages(txn, mainTree))
         try scan(txn, mainTree) { name, _ in
             var dbi = MDB_dbi()
             let nameText = String(decoding: name, as: UTF8.self)
             try lmdbCheck(mdb_dbi_open(txn.handle, nameText, 0, &dbi), "cannot open table \(nameText) of \(path)")
-            pages += try treePages(txn, dbi)
+            count.pages += try treePages(txn, dbi)
         }
         try scan(txn, freeTree) { _, list in
             // A free-page list: its length, then that many page numbers, each a machine word.
             let word = MemoryLayout<Int>.size
-            let count = list.count >= word ? list.loadUnaligned(as: Int.self) : -1
-            guard count >= 0, list.count == (count + 1) * word else {
+            let length = list.count >= word ? list.loadUnaligned(as: Int.self) : -1
+            guard length >= 0, list.count == (length + 1) * word else {
                 throw LedgerError(.corruption, "the free-page list of \(path) is malformed")
             }
-            pages += count
+            count.pages += length
+            count.listedFree += length
+            for index in stride(from: 1, through: length, by: 1) {
+                count.freePages.insert(list.loadUnaligned(fromByteOffset: index * word, as: Int.self))
+            }
         }
-        return (Int(mdb_txn_id(txn.handle)), pages)
+        return count
     }
 
     /// The branch, leaf and overflow pages of the tree `dbi`.
