@@ -13,8 +13,10 @@ enum GuardedChild {
     /// Whether this process is a guarded child.
     static var isChild: Bool { getenv(marker) != nil }
 
-    /// Runs `ledger ARGUMENTS` in a guarded child and returns its exit code. When a signal
-    /// ends it, that is reported as damage of the ledger file at `ledgerPath` (exit 5).
+    /// Runs `ledger ARGUMENTS` in a guarded child and returns its exit code. When a crash
+    /// ends it, that is reported as damage of the ledger file at `ledgerPath` (exit 5); when
+    /// another signal does (SIGPIPE, SIGTERM…), this process ends by the same signal, as the
+    /// command would have without a child.
     static func exitCode(running arguments: [String], on ledgerPath: String) throws -> Int32 {
         switch try run(arguments) {
         case .exited(let code):
@@ -22,8 +24,10 @@ enum GuardedChild {
         case .killed(let signal) where crashSignals.contains(signal):
             let truncated = signal == SIGBUS ? " or was truncated" : ""
             throw LedgerError(.corruption, "\(ledgerPath) is damaged\(truncated): reading it crashed (\(CrashGuard.name(of: signal)))")
-        case .killed(let signal):
-            throw LedgerError(.storage, "reading \(ledgerPath) was stopped by \(CrashGuard.name(of: signal))")
+        case .killed(let number):
+            signal(number, SIG_DFL)
+            raise(number)
+            throw LedgerError(.storage, "reading \(ledgerPath) was stopped by \(CrashGuard.name(of: number))")
         }
     }
 
