@@ -65,12 +65,16 @@ import Glibc
         case pageOutOfRange
         /// The second page number replaced by the first: the next commit may hand one page out twice.
         case pageRepeated
+        /// The first page number replaced by that of the main tree's root, a page in use: the
+        /// next commit may overwrite it.
+        case pageInUse
 
         func apply(to file: inout LedgerFileBytes, list: Int) {
             switch self {
             case .shortened: file.setWord(file.word(at: list) - 1, at: list)
             case .pageOutOfRange: file.setWord(1 << 33, at: list + 8)
             case .pageRepeated: file.setWord(file.word(at: list + 8), at: list + 16)
+            case .pageInUse: file.setWord(file.word(at: file.meta(file.newestMeta) + LedgerFileBytes.mainRootOffset), at: list + 8)
             }
         }
     }

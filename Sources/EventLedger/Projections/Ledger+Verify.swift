@@ -23,11 +23,14 @@ extension Ledger {
     /// directory, since the comparison needs a scratch write.
     ///
     /// LMDB's two meta pages are checked first, read from the file (see `MetaPageCheck`), then
-    /// that every page of the file is in a table or listed as free.
+    /// that every page of the file is in a table or listed as free, by the counts LMDB keeps
+    /// and by a walk over every page (see `PageWalk`).
     public func verify() throws -> VerifyReport {
         let fileProblems = try MetaPageCheck(path: path).problems()
         guard fileProblems.isEmpty else { return VerifyReport(events: 0, problems: fileProblems) }
         if let problem = try environment.pageAccountingProblem() { return VerifyReport(events: 0, problems: [problem]) }
+        let pageProblems = try PageWalk.problems(in: environment)
+        guard pageProblems.isEmpty else { return VerifyReport(events: 0, problems: pageProblems) }
         guard !environment.readOnly else { return try verifyCopy() }
         let (problems, events) = try environment.read { txn in try LogVerifier(tables: tables, txn: txn, limit: 50).run() }
         guard problems.isEmpty else { return VerifyReport(events: events, problems: problems) }

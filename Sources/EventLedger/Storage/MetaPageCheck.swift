@@ -88,22 +88,42 @@ struct MetaPageCheck {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw readFailure(errno) }
         defer { close(descriptor) }
-        var bytes = [UInt8](repeating: 0, count: Self.largestPageSize + Self.length)
+        guard let start = Self.readStart(descriptor) else { throw readFailure(errno) }
+        guard start.bytes.count >= Self.length else { throw LedgerError(.corruption, "\(path) is truncated: its meta pages are incomplete") }
+        return start
+    }
+
+    private static func readStart(_ descriptor: Int32) -> (bytes: [UInt8], fileSize: Int)? {
+        var bytes = [UInt8](repeating: 0, count: largestPageSize + length)
         let count = pread(descriptor, &bytes, bytes.count, 0)
         var status = stat()
-        guard count >= 0, fstat(descriptor, &status) == 0 else { throw readFailure(errno) }
-        guard count >= Self.length else { throw LedgerError(.corruption, "\(path) is truncated: its meta pages are incomplete") }
+        guard count >= 0, fstat(descriptor, &status) == 0 else { return nil }
         return (Array(bytes[..<count]), Int(status.st_size))
+    }
+
+    /// What a meta page says about its commit.
+    struct Meta {
+        let pageSize: Int
+        let lastPage: Int
+        let freeRoot: UInt64
+        let mainRoot: UInt64
+    }
+
+    /// The meta page of the commit `transaction` in the file open on `descriptor`; nil when
+    /// neither meta page is (any longer) that commit's, or they cannot be read.
+    static func meta(ofTransaction transaction: Int, in descriptor: Int32) -> Meta? {
+        guard let start = readStart(descriptor), start.bytes.count >= length else { return nil }
+        let pageSize = Int(start.bytes.word32(pageSizeOffset))
+        for offset in [0, pageSize] where offset + length <= start.bytes.count {
+            let meta = Array(start.bytes[offset..<offset + length])
+            guard meta.word64(transactionOffset) == UInt64(transaction) else { continue }
+            return Meta(pageSize: pageSize, lastPage: Int(clamping: meta.word64(lastPageOffset)),
+                        freeRoot: meta.word64(freeRootOffset), mainRoot: meta.word64(mainRootOffset))
+        }
+        return nil
     }
 
     private func readFailure(_ code: Int32) -> LedgerError {
         LedgerError(.storage, "cannot read \(path): \(String(cString: strerror(code)))")
     }
-}
-
-private extension [UInt8] {
-    /// The native-order (little-endian on the platforms LMDB files are made on) integers at `offset`.
-    func word16(_ offset: Int) -> UInt16 { withUnsafeBytes { $0.loadUnaligned(fromByteOffset: offset, as: UInt16.self) } }
-    func word32(_ offset: Int) -> UInt32 { withUnsafeBytes { $0.loadUnaligned(fromByteOffset: offset, as: UInt32.self) } }
-    func word64(_ offset: Int) -> UInt64 { withUnsafeBytes { $0.loadUnaligned(fromByteOffset: offset, as: UInt64.self) } }
 }
