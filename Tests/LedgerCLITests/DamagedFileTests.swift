@@ -96,6 +96,22 @@ import Glibc
         #expect(verify.stderr.contains("free-page list"), "\(verify.stderr)")
     }
 
+    /// A log entry whose key was cut short (LMDB trusts the key size) is read as damage,
+    /// not as eight bytes past the key's end.
+    @Test func logKeysCutShortAreDamageNotACrash() throws {
+        let sandbox = try LedgerSandbox()
+        try sandbox.loadSeeds()
+        var file = try LedgerFileBytes(contentsOf: sandbox.ledgerPath)
+        try #require(file.cutLogKeys(events: Seeds.eventCount) > 0, "the log's entries are found")
+        try file.write(to: sandbox.ledgerPath)
+        for arguments in [["export"], ["log"], ["stats"]] {
+            let result = try sandbox.run(arguments)
+            #expect(result.status == 0 || result.status == 5, "ledger \(arguments) exited \(result.status): \(result.stderr.prefix(300))")
+        }
+        let verify = try sandbox.run(["verify"])
+        #expect(verify.status == 5, "verify of a log with cut keys: \(verify.stdout) \(verify.stderr)")
+    }
+
     /// Readers stream the log; the file is cut to its two meta pages while they are halfway.
     @Test(.timeLimit(.minutes(2)), arguments: [["export"], ["log", "--json"]])
     func aFileTruncatedUnderAReaderStopsItWithAMessage(_ command: [String]) throws {

@@ -48,9 +48,11 @@ struct LedgerTables {
         withUnsafeBytes(of: value.bigEndian) { Array($0) }
     }
 
-    /// Reads a big-endian `u64`.
+    /// Reads a big-endian `u64`; 0 (no position, version or commit) when fewer than 8 bytes
+    /// are there, as in a key or value cut short by damage to the file.
     static func readBigEndian(_ bytes: UnsafeRawBufferPointer, at offset: Int = 0) -> UInt64 {
-        UInt64(bigEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+        guard offset >= 0, bytes.count - offset >= 8 else { return 0 }
+        return UInt64(bigEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
     }
 
     /// `stream ‖ NUL ‖ big-endian number`.

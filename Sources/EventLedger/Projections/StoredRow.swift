@@ -100,10 +100,11 @@ enum StoredRow {
     /// components are never empty.
     static let afterEveryVersion: [UInt8] = [0, 1]
 
-    /// Whether `versionKey` is a version of the same row as `otherVersionKey`.
+    /// Whether `versionKey` is a version of the same row as `otherVersionKey` (never, when a
+    /// damaged file hands out a key too short to be a version's).
     static func isVersion(_ versionKey: UnsafeRawBufferPointer, ofRowOf otherVersionKey: UnsafeRawBufferPointer) -> Bool {
         let length = otherVersionKey.count - 9
-        return versionKey.count == otherVersionKey.count && versionKey[length] == 0
+        return length >= 0 && versionKey.count == otherVersionKey.count && versionKey[length] == 0
             && memcmp(versionKey.baseAddress!, otherVersionKey.baseAddress!, length) == 0
     }
 

@@ -58,4 +58,24 @@ struct LedgerFileBytes {
         let keySize = Int(bytes[node + 6]) | Int(bytes[node + 7]) << 8
         return node + 8 + keySize
     }
+
+    /// Cuts the key of every entry that looks like one of the log's (a leaf node whose key is
+    /// 8 bytes holding a position from 1 to `events`, with a value of more than 100 bytes)
+    /// to 4 bytes, on every leaf page of the file; returns how many were cut.
+    mutating func cutLogKeys(events: Int) -> Int {
+        var cut = 0
+        for page in stride(from: 2 * pageSize, to: bytes.count, by: pageSize) where bytes[page + 10] == 0x02 {
+            let lower = Int(bytes[page + 12]) | Int(bytes[page + 13]) << 8
+            for pointer in stride(from: page + 16, to: min(page + lower, page + pageSize), by: 2) {
+                let node = page + (Int(bytes[pointer]) | Int(bytes[pointer + 1]) << 8)
+                guard node + 16 <= page + pageSize, bytes[node + 6] == 8, bytes[node + 7] == 0 else { continue }
+                let size = Int(bytes[node]) | Int(bytes[node + 1]) << 8 | Int(bytes[node + 2]) << 16
+                let position = (0..<8).reduce(0) { $0 << 8 | Int(bytes[node + 8 + $1]) }
+                guard size > 100, (1...events).contains(position) else { continue }
+                bytes[node + 6] = 4
+                cut += 1
+            }
+        }
+        return cut
+    }
 }
