@@ -15,6 +15,7 @@ public enum LedgerCLI {
     /// Runs `ledger` with this process's arguments and returns the exit code. Arguments that
     /// are not valid UTF-8 are refused (the standard library would silently replace bytes).
     public static func main() -> Int32 {
+        StandardOutput.occupyClosedStandardDescriptors()
         var arguments: [String] = []
         for index in 1..<Int(CommandLine.argc) {
             guard let raw = CommandLine.unsafeArgv[index] else { continue }
@@ -37,14 +38,12 @@ public enum LedgerCLI {
             leadingOptions += arguments.prefix(first == "--ledger" ? 2 : 1)
             arguments.removeFirst(min(first == "--ledger" ? 2 : 1, arguments.count))
         }
-        defer { output.flush() }
         guard let name = arguments.first, name != "--help", name != "-h", name != "help" else {
             if arguments.isEmpty {
                 printError("ledger: error: missing command (see ledger --help)")
                 return ExitCode.usage.rawValue
             }
-            output.line(overview)
-            return ExitCode.success.rawValue
+            return finish(output) { try output.line(overview) }
         }
         guard let command = commands.first(where: { $0.name == name }) else {
             printError("ledger: error: unknown command \"\(oneLine(name))\" (see ledger --help)")
@@ -52,18 +51,26 @@ public enum LedgerCLI {
         }
         let words = leadingOptions + arguments.dropFirst()
         if words.contains("--help") || words.contains("-h") {
-            output.line(command.help)
-            return ExitCode.success.rawValue
+            return finish(output) { try output.line(command.help) }
         }
-        do {
+        return finish(output) {
             var spec = command.options
             spec.valued.insert("ledger")
             let parsed = try Arguments(words, spec: spec, command: name)
             let path = parsed.value("ledger") ?? environmentValue("LEDGER_PATH") ?? "./ledger.lmdb"
             try command.run(CommandContext(arguments: parsed, ledgerPath: path, output: output))
+        }
+    }
+
+    /// Runs `body` and writes out its output; returns the exit code, after printing the error
+    /// when `body` or the writing failed (output printed before an error is still written).
+    private static func finish(_ output: StandardOutput, _ body: () throws -> Void) -> Int32 {
+        do {
+            try body()
+            try output.flush()
             return ExitCode.success.rawValue
         } catch {
-            output.flush()
+            try? output.flush()
             printError("ledger: error: \(oneLine(String(describing: error)))")
             return ExitCode(for: error).rawValue
         }

@@ -35,7 +35,7 @@ enum AppendCommand {
             let lines = try BatchFile.parse(readInput(batchPath))
             let ledger = try context.openLedger(.write)
             let result = try NDJSONLines.locating(lines) { try ledger.append(lines.map(\.value)) }
-            AppendReport.print(result, batch: true, context: context)
+            try AppendReport.print(result, batch: true, context: context)
             return
         }
         try arguments.requirePositionals(["TYPE", "JSON"], optional: 1, command: "append")
@@ -57,7 +57,7 @@ enum AppendCommand {
             }
             event.metadata[String(pair[..<equals])] = String(pair[pair.index(after: equals)...])
         }
-        AppendReport.print(try context.openLedger(.write).append([event]), batch: false, context: context)
+        try AppendReport.print(context.openLedger(.write).append([event]), batch: false, context: context)
     }
 }
 

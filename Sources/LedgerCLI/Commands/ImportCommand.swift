@@ -26,10 +26,10 @@ enum ImportCommand {
         let ledger = try context.openLedger(.write)
         let report = try NDJSONLines.locating(lines) { try ledger.importEvents(lines.map(\.value)) }
         if context.json {
-            context.output.json(.object(["appended": .int(Int64(report.appended)), "duplicates": .int(Int64(report.duplicates)),
+            try context.output.json(.object(["appended": .int(Int64(report.appended)), "duplicates": .int(Int64(report.duplicates)),
                                          "commits": .int(Int64(report.commits))]))
         } else {
-            context.output.line("imported \(report.appended) events in \(report.commits) commits (\(report.duplicates) already present)")
+            try context.output.line("imported \(report.appended) events in \(report.commits) commits (\(report.duplicates) already present)")
         }
     }
 }
