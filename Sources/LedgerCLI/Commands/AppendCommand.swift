@@ -13,8 +13,10 @@ enum AppendCommand {
         absent), or every line of an NDJSON batch file as ONE commit: all or nothing.
         Batch lines: {"type":T,"data":{...},"id":UUID?,"expect":N|"none"|"any"?,"metadata":{...}?}
           --expect V   the version the event's stream must be at (none: must not exist)
-          --id UUID    the event id; appending an id already in the log appends nothing
-                       and reports the original position
+          --id UUID    the event id; appending the same event (type, stream and data;
+                       metadata aside) under an id already in the log or batch appends
+                       nothing and reports the original position; another event under
+                       that id is refused (exit 4)
           --meta K=V   metadata stored with the event (repeatable)
           --json       print {"commit","positions","recordedAt","assigned"}; "assigned" holds
                        the ids the ledger gave to created entities left without one (for a
