@@ -18,6 +18,7 @@ public enum LedgerCLI {
     /// Runs `ledger` with this process's arguments and returns the exit code. Arguments that
     /// are not valid UTF-8 are refused (the standard library would silently replace bytes).
     public static func main() -> Int32 {
+        StandardOutput.occupyClosedStandardDescriptors()
         var arguments: [String] = []
         for index in 1..<Int(CommandLine.argc) {
             guard let raw = CommandLine.unsafeArgv[index] else { continue }
@@ -41,14 +42,12 @@ public enum LedgerCLI {
             leadingOptions += arguments.prefix(words)
             arguments.removeFirst(min(words, arguments.count))
         }
-        defer { output.flush() }
         guard let name = arguments.first, name != "--help", name != "-h", name != "help" else {
             if arguments.isEmpty {
                 printError("ledger: error: missing command (see ledger --help)")
                 return ExitCode.usage.rawValue
             }
-            output.line(overview)
-            return ExitCode.success.rawValue
+            return finish(output) { try output.line(overview) }
         }
         guard let command = commands.first(where: { $0.name == name }) else {
             printError("ledger: error: unknown command \"\(oneLine(name))\" (see ledger --help)")
@@ -56,18 +55,26 @@ public enum LedgerCLI {
         }
         let words = leadingOptions + arguments.dropFirst()
         if words.contains("--help") || words.contains("-h") {
-            output.line(command.help)
-            return ExitCode.success.rawValue
+            return finish(output) { try output.line(command.help) }
         }
-        do {
+        return finish(output) {
             var spec = command.options
             spec.valued.formUnion(globalOptions.map { String($0.dropFirst(2)) })
             let parsed = try Arguments(words, spec: spec, command: name)
             let path = parsed.value("ledger") ?? environmentValue("LEDGER_PATH") ?? "./ledger.lmdb"
             try command.run(CommandContext(arguments: parsed, ledgerPath: path, output: output))
+        }
+    }
+
+    /// Runs `body` and writes out its output; returns the exit code, after printing the error
+    /// when `body` or the writing failed (output printed before an error is still written).
+    private static func finish(_ output: StandardOutput, _ body: () throws -> Void) -> Int32 {
+        do {
+            try body()
+            try output.flush()
             return ExitCode.success.rawValue
         } catch {
-            output.flush()
+            try? output.flush()
             printError("ledger: error: \(oneLine(String(describing: error)))")
             return ExitCode(for: error).rawValue
         }

@@ -25,6 +25,7 @@ struct Appender {
         for (index, pending) in events.enumerated() {
             do {
                 if let id = pending.id, let existing = try idsInBatch[id] ?? originalPosition(of: id) {
+                    try requireSameEvent(pending, id: id, as: existing)
                     positions.append(existing)
                     assigned.append([:])
                     firstDuplicate = firstDuplicate ?? existing
@@ -89,6 +90,28 @@ struct Appender {
     private func originalPosition(of id: EventID) throws -> UInt64? {
         guard let value = try txn.get(tables.ids, id.bytes) else { return nil }
         return LedgerTables.readBigEndian(value)
+    }
+
+    /// Throws `.invalidInput` unless `pending` is the event stored at `position` under its
+    /// id: an id is reused only to retry its event. The same event has the same type,
+    /// stream and data; a created entity's id the ledger assigned then stands for that field
+    /// left out now; metadata and the expected version are not compared.
+    private func requireSameEvent(_ pending: PendingEvent, id: EventID, as position: UInt64) throws {
+        guard let bytes = try txn.get(tables.log, LedgerTables.bigEndian(position)) else {
+            throw LedgerError(.corruption, "id index points to missing position \(position)")
+        }
+        let stored = try EventRecordView(bytes, position: position)
+        var retry = pending
+        if let field = try catalog.entry(pending.type).type.createdEntityField, (retry.payload[field] ?? .null) == .null {
+            retry.payload[field] = try RecordedEvent(stored).data.objectValue?[field]
+        }
+        let event = try catalog.prepare(retry).event
+        guard stored.type == pending.type, stored.stream == event.stream,
+              JSONValue.object(event.payload).serialized().elementsEqual(stored.dataBytes)
+        else {
+            throw LedgerError(.invalidInput, "id \(id) already names another event (\(stored.type) in \(stored.stream)); "
+                              + "an id is reused only to retry the same event", subject: id.description)
+        }
     }
 
     /// The version `stream` is at (0 when it does not exist).

@@ -66,7 +66,8 @@ public struct ImportReport: Sendable, Equatable {
 
 extension Ledger {
     /// Appends events exported from another ledger, all or nothing: every source commit
-    /// becomes one commit here (keeping its time), ids already in the log are skipped, and
+    /// becomes one commit here (keeping its time), events already in the log under their id
+    /// are skipped (an id naming another event is `.invalidInput`), and
     /// references to entities not yet known are accepted (§4: devices sync out of order).
     /// On failure `LedgerError.eventIndex` names the failing event.
     @discardableResult
@@ -82,7 +83,7 @@ extension Ledger {
                 let headBefore = try LogHead(txn, tables).position
                 do {
                     let result = try appender.append(pending, mode: .importing, recordedAt: events[start].recordedAt)
-                    let added = result.positions.filter { $0 > headBefore }.count
+                    let added = Set(result.positions.filter { $0 > headBefore }).count
                     appended += added
                     commits += added > 0 ? 1 : 0
                 } catch var error as LedgerError {

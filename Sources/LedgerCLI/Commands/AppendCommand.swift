@@ -13,8 +13,10 @@ enum AppendCommand {
         absent), or every line of an NDJSON batch file as ONE commit: all or nothing.
         Batch lines: {"type":T,"data":{...},"id":UUID?,"expect":N|"none"|"any"?,"metadata":{...}?}
           --expect V   the version the event's stream must be at (none: must not exist)
-          --id UUID    the event id; appending an id already in the log appends nothing
-                       and reports the original position
+          --id UUID    the event id; appending the same event (type, stream and data;
+                       metadata aside) under an id already in the log or batch appends
+                       nothing and reports the original position; another event under
+                       that id is refused (exit 4)
           --meta K=V   metadata stored with the event (repeatable)
           --json       print {"commit","positions","recordedAt","assigned"}; "assigned" holds
                        the ids the ledger gave to created entities left without one (for a
@@ -35,7 +37,7 @@ enum AppendCommand {
             let lines = try BatchFile.parse(readInput(batchPath))
             let ledger = try context.openLedger(.write)
             let result = try NDJSONLines.locating(lines) { try ledger.append(lines.map(\.value)) }
-            AppendReport.print(result, batch: true, context: context)
+            try AppendReport.print(result, batch: true, context: context)
             return
         }
         try arguments.requirePositionals(["TYPE", "JSON"], optional: 1, command: "append")
@@ -57,7 +59,7 @@ enum AppendCommand {
             }
             event.metadata[String(pair[..<equals])] = String(pair[pair.index(after: equals)...])
         }
-        AppendReport.print(try context.openLedger(.write).append([event]), batch: false, context: context)
+        try AppendReport.print(context.openLedger(.write).append([event]), batch: false, context: context)
     }
 }
 

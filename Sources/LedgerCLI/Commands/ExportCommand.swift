@@ -24,7 +24,7 @@ enum ExportCommand {
             to: try arguments.value("to").map { try positiveNumber($0, option: "to") }
         )
         try context.openLedger(.read).forEachEvent(filter) { event in
-            context.output.json(event.envelope)
+            try context.output.json(event.envelope)
             return true
         }
     }

@@ -11,8 +11,9 @@ enum ImportCommand {
         Appends the NDJSON envelopes of another ledger's export, all or nothing: a bad
         line appends nothing and the error names it. Events keep their ids, types, data,
         metadata and commit times, and get new positions here; each exported commit stays
-        one commit. Ids already in the log are skipped, so importing a file twice appends
-        nothing the second time. References to entities not yet known are accepted (a song
+        one commit. Events already in the log under their id are skipped, so importing a
+        file twice appends nothing the second time; an id already naming another event
+        (other type, stream or data) is refused (exit 4). References to entities not yet known are accepted (a song
         before its artist): such songs and animals show under their artist or category once
         it arrives.
         """,
@@ -26,10 +27,10 @@ enum ImportCommand {
         let ledger = try context.openLedger(.write)
         let report = try NDJSONLines.locating(lines) { try ledger.importEvents(lines.map(\.value)) }
         if context.json {
-            context.output.json(.object(["appended": .int(Int64(report.appended)), "duplicates": .int(Int64(report.duplicates)),
+            try context.output.json(.object(["appended": .int(Int64(report.appended)), "duplicates": .int(Int64(report.duplicates)),
                                          "commits": .int(Int64(report.commits))]))
         } else {
-            context.output.line("imported \(report.appended) events in \(report.commits) commits (\(report.duplicates) already present)")
+            try context.output.line("imported \(report.appended) events in \(report.commits) commits (\(report.duplicates) already present)")
         }
     }
 }

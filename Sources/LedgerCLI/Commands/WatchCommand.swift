@@ -25,13 +25,13 @@ enum WatchCommand {
         try context.openLedger(.read).watch(from: from) { batch in
             for event in batch.events where type == nil || event.type == type {
                 if context.json {
-                    context.output.json(event.envelope)
+                    try context.output.json(event.envelope)
                 } else {
-                    context.output.line("\(event.position)  \(event.recordedAt)  \(event.stream) v\(event.version)  "
+                    try context.output.line("\(event.position)  \(event.recordedAt)  \(event.stream) v\(event.version)  "
                         + "\(event.type)  \(event.data.serializedString())")
                 }
             }
-            context.output.flush()
+            try context.output.flush()
             return true
         }
     }
