@@ -227,6 +227,30 @@ import LedgerTestSupport
         }
     }
 
+    @Test func aCommitTimeAheadOfTheClockIsInvalidInputAndAppendsNothing() throws {
+        try withNotesLedger { source, _ in
+            try fillSource(source)
+            let recorded = try allEvents(source)
+            let skew = ImportedEvent.maximumClockSkew
+            let tooLate = Timestamp(microseconds: Timestamp.now().microseconds + skew + 60_000_000)
+            for time in [tooLate, Timestamp(microseconds: Timestamp.representable.upperBound)] {
+                var file = try exportedEvents(source)
+                file[4] = try ImportedEvent(envelope: envelope(recorded[4], "recordedAt", .string(time.description)))
+                try withNotesLedger { target, _ in
+                    let error = #expect(throws: LedgerError.self) { try target.importEvents(file) }
+                    #expect(error?.kind == .invalidInput)
+                    #expect(error?.eventIndex == 4)
+                    #expect(error?.subject == "recordedAt")
+                    let head = try target.head()
+                    #expect(head.position == 0, "nothing appended")
+                    // The clock is not poisoned: the next commit is stamped now.
+                    let next = try target.append(NoteCreated(noteId: "z", text: "later"))
+                    #expect(next.recordedAt < tooLate)
+                }
+            }
+        }
+    }
+
     @Test func aStreamThatDoesNotMatchItsDataAppendsNothingAndNamesTheEvent() throws {
         try withNotesLedger { source, _ in
             try fillSource(source)

@@ -11,11 +11,14 @@ enum ImportCommand {
         Appends the NDJSON envelopes of another ledger's export, all or nothing: a bad
         line appends nothing and the error names it. Events keep their ids, types, data,
         metadata and commit times, and get new positions here; each exported commit stays
-        one commit. Events already in the log under their id are skipped, so importing a
-        file twice appends nothing the second time; an id already naming another event
-        (other type, stream or data) is refused (exit 4). References to entities not yet known are accepted (a song
-        before its artist): such songs and animals show under their artist or category once
-        it arrives.
+        one commit. A commit time more than 5 minutes ahead of this machine's clock is
+        refused (exit 4): every later commit would be stamped with it.
+
+        Events already in the log under their id are skipped, so importing a file twice
+        appends nothing the second time; an id already naming another event (other type,
+        stream or data) is refused (exit 4). References to entities not yet known are
+        accepted (a song before its artist): such songs and animals show under their
+        artist or category once it arrives.
         """,
         options: OptionSpec(flags: ["json"]),
         run: run
