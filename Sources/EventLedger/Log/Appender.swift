@@ -48,7 +48,7 @@ struct Appender {
 
                 head.position += 1
                 let id = pending.id ?? EventID.generate()
-                let metadata = pending.metadata.isEmpty ? [] : JSONValue.object(pending.metadata.mapValues { .string($0) }).serialized()
+                let metadata = EventRecord.metadataBytes(pending.metadata)
                 head.hash.withUnsafeBytes { previous in
                     EventRecord.encode(position: head.position, commit: commit, recordedAt: recordedAt,
                                        version: version + 1, id: id, type: entry.type.typeName,

@@ -15,6 +15,12 @@ public struct ImportedEvent: Sendable {
     /// When its commit was recorded in its ledger; kept (never earlier than this ledger's last
     /// commit). An import refuses a time more than `maximumClockSkew` ahead of the clock.
     public let recordedAt: Timestamp
+    /// Its position in its ledger, which its hash covers.
+    public let sourcePosition: UInt64
+    /// Its stream version in its ledger, which its hash covers.
+    public let sourceVersion: UInt64
+    /// The hash the envelope carries, as written (checked by an import unless it rehashes).
+    public let sourceHash: String
 
     /// How far ahead of this machine's clock an imported commit time may be, in
     /// microseconds (5 minutes): clocks of syncing devices drift a little, but a time
@@ -37,9 +43,6 @@ public struct ImportedEvent: Sendable {
             guard let value = object[field]?.stringValue else { throw LedgerError.invalidField(field, "expected a string") }
             return value
         }
-        _ = try number("position")
-        _ = try number("version")
-        _ = try text("hash")
         guard object["schemaVersion"] == .int(1) else { throw LedgerError.invalidField("schemaVersion", "only schema version 1 is known") }
         guard let id = EventID(try text("id")) else { throw LedgerError.invalidField("id", "not a UUID") }
         guard let recordedAt = Timestamp(iso8601: try text("recordedAt")) else {
@@ -57,6 +60,9 @@ public struct ImportedEvent: Sendable {
         stream = try text("stream")
         sourceCommit = try number("commit")
         self.recordedAt = recordedAt
+        sourcePosition = try number("position")
+        sourceVersion = try number("version")
+        sourceHash = try text("hash")
     }
 }
 
@@ -76,9 +82,12 @@ extension Ledger {
     /// are skipped (an id naming another event is `.invalidInput`), and
     /// references to entities not yet known are accepted (§4: devices sync out of order).
     /// A commit time more than `ImportedEvent.maximumClockSkew` ahead of the clock is
-    /// `.invalidInput`. On failure `LedgerError.eventIndex` names the failing event.
+    /// `.invalidInput`. So is a hash that is malformed or does not chain (see
+    /// `ImportedHashChain`), unless `rehash` says the events were rewritten on purpose:
+    /// their hashes are then ignored. Either way the ledger hashes every event it appends
+    /// into its own chain. On failure `LedgerError.eventIndex` names the failing event.
     @discardableResult
-    public func importEvents(_ events: [ImportedEvent]) throws -> ImportReport {
+    public func importEvents(_ events: [ImportedEvent], rehash: Bool = false) throws -> ImportReport {
         guard !events.isEmpty else { throw LedgerError(.invalidInput, "nothing to import") }
         let latestTime = Timestamp(microseconds: Timestamp.now().microseconds + ImportedEvent.maximumClockSkew)
         return try environment.write(reserving: events.count * Environment.bytesPerEvent) { txn in
@@ -100,6 +109,7 @@ extension Ledger {
                 }
                 start = end
             }
+            if !rehash { try ImportedHashChain.check(events) }
             return ImportReport(appended: appended, duplicates: events.count - appended, commits: commits)
         }
     }

@@ -6,7 +6,7 @@ enum ImportCommand {
         name: "import",
         summary: "append the events of another ledger's export",
         help: """
-        usage: ledger import FILE|- [--json]
+        usage: ledger import FILE|- [--rehash] [--json]
 
         Appends the NDJSON envelopes of another ledger's export, all or nothing: a bad
         line appends nothing and the error names it. Events keep their ids, types, data,
@@ -19,8 +19,17 @@ enum ImportCommand {
         stream or data) is refused (exit 4). References to entities not yet known are
         accepted (a song before its artist): such songs and animals show under their
         artist or category once it arrives.
+
+        Each line's hash must chain: match its event and the hash of the line holding the
+        position before it (position 1 chains from zeros). An edited line, a malformed
+        hash, or a second line whose predecessor is missing is refused (exit 4). The
+        first line of a partial export (export --from P) follows a hash the file cannot
+        show, so only its form is checked there.
+          --rehash   the file was rewritten on purpose: ignore its hashes (the ledger
+                     hashes every event it appends either way)
+          --json     print {"appended","duplicates","commits"}
         """,
-        options: OptionSpec(flags: ["json"]),
+        options: OptionSpec(flags: ["json", "rehash"]),
         run: run
     )
 
@@ -28,7 +37,8 @@ enum ImportCommand {
         try context.arguments.requirePositionals(["FILE"], command: "import")
         let lines = try NDJSONLines.parse(readInput(context.arguments.positionals[0]), ImportedEvent.init(envelope:))
         let ledger = try context.openLedger(.write)
-        let report = try NDJSONLines.locating(lines) { try ledger.importEvents(lines.map(\.value)) }
+        let rehash = context.arguments.has("rehash")
+        let report = try NDJSONLines.locating(lines) { try ledger.importEvents(lines.map(\.value), rehash: rehash) }
         if context.json {
             context.output.json(.object(["appended": .int(Int64(report.appended)), "duplicates": .int(Int64(report.duplicates)),
                                          "commits": .int(Int64(report.commits))]))
