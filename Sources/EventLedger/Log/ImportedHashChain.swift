@@ -39,8 +39,8 @@ enum ImportedHashChain {
                 continue
             }
             guard previousHashes.contains(where: { hash(of: event, previousHash: $0, into: &record) == event.sourceHash }) else {
-                throw located(.invalidField("hash", "does not match the event and the hash of position \(position - 1): "
-                                            + "the line was edited (import with rehash if on purpose)"), index)
+                throw located(.invalidField("hash", "does not match the event and the hash at position \(position - 1): "
+                                            + "the line was changed after export (rehash to import it on purpose)"), index)
             }
         }
     }
