@@ -14,7 +14,8 @@ enum ImportCommand {
         one commit. Ids already in the log are skipped, so importing a file twice appends
         nothing the second time. References to entities not yet known are accepted (a song
         before its artist): such songs and animals show under their artist or category once
-        it arrives.
+        it arrives. A line may hold at most 1 MiB (1,048,576 bytes): a longer one is refused
+        (exit 4) as soon as the reading passes the limit.
         """,
         options: OptionSpec(flags: ["json"]),
         run: run
@@ -22,7 +23,7 @@ enum ImportCommand {
 
     static func run(_ context: CommandContext) throws {
         try context.arguments.requirePositionals(["FILE"], command: "import")
-        let lines = try NDJSONLines.parse(readInput(context.arguments.positionals[0]), ImportedEvent.init(envelope:))
+        let lines = try NDJSONLines.parse(NDJSONLines.read(context.arguments.positionals[0]), ImportedEvent.init(envelope:))
         let ledger = try context.openLedger(.write)
         let report = try NDJSONLines.locating(lines) { try ledger.importEvents(lines.map(\.value)) }
         if context.json {
