@@ -22,14 +22,14 @@ import Glibc
 
     @Test(arguments: printingCommands)
     func aFullDeviceIsExitFive(_ command: [String]) throws {
-        let result = try seeded().run(command, standardOutput: ">/dev/full")
+        let result = try seeded().run(command, redirecting: ">/dev/full")
         expectFailure(result, exit: 5, mentions: ["cannot write output", "no space left"])
     }
 
     @Test(arguments: [["export"], ["log", "--json"], ["stats"], ["append", "FavoriteAdded", #"{"dishId":"closed"}"#]])
     func aClosedStandardOutputIsExitFive(_ command: [String]) throws {
         let sandbox = try seeded()
-        let result = try sandbox.run(command, standardOutput: ">&-")
+        let result = try sandbox.run(command, redirecting: ">&-")
         expectFailure(result, exit: 5, mentions: ["cannot write output", "bad file descriptor"])
         #expect(try sandbox.ok(["verify"]).stdout.hasPrefix("ok: "), "nothing meant for standard output went into the ledger")
     }
@@ -37,7 +37,7 @@ import Glibc
     @Test func aLongExportOntoAFullDeviceIsExitFive() throws {
         let sandbox = try LedgerSandbox()
         try sandbox.ok(["append", "--batch", "-"], input: String(decoding: DiskFullTests.favorites("many", 5_000), as: UTF8.self))
-        let result = try sandbox.run(["export"], standardOutput: ">/dev/full")
+        let result = try sandbox.run(["export"], redirecting: ">/dev/full")
         expectFailure(result, exit: 5, mentions: ["cannot write output"])
     }
 
@@ -47,7 +47,7 @@ import Glibc
         let mount = try TmpfsMount(megabytes: 1)
         defer { mount.unmount() }
         try mount.fill()
-        let result = try sandbox.run(["export"], standardOutput: ">'\(mount.file("export.ndjson"))'")
+        let result = try sandbox.run(["export"], redirecting: ">'\(mount.file("export.ndjson"))'")
         expectFailure(result, exit: 5, mentions: ["cannot write output", "no space left"])
     }
 
@@ -59,14 +59,5 @@ import Glibc
         #expect(watcher.process.terminationStatus == 5)
         expectOneErrorLine(watcher.stderr)
         #expect(watcher.stderr.contains("cannot write output"), "stderr: \(watcher.stderr)")
-    }
-}
-
-private extension LedgerSandbox {
-    /// Runs `ledger ARGS --ledger <sandbox ledger>` through `sh`, its standard output
-    /// redirected by `redirection` (e.g. `>/dev/full`, or `>&-` to close it).
-    func run(_ arguments: [String], standardOutput redirection: String) throws -> RunResult {
-        try Programs.run("/bin/sh", ["-c", "exec \"$0\" \"$@\" \(redirection)", LedgerSandbox.executable.path]
-                            + arguments + ["--ledger", ledgerPath], currentDirectory: directory)
     }
 }

@@ -34,7 +34,13 @@ public struct PayloadReader {
         guard let text = value.stringValue else {
             throw LedgerError.invalidField(field, "expected a string, got \(value.kindName)")
         }
-        let trimmed = Self.isTrimmed(text) ? text : Self.trimmed(text)
+        return try Self.validName(text, field: field)
+    }
+
+    /// `text` trimmed, when it obeys the rules of names: 1–200 characters once trimmed, no
+    /// control characters. Otherwise `.invalidInput` naming `field`.
+    public static func validName(_ text: String, field: String) throws -> String {
+        let trimmed = isTrimmed(text) ? text : Self.trimmed(text)
         guard !trimmed.isEmpty else { throw LedgerError.invalidField(field, "must not be empty") }
         let scalars = Self.scalars(of: trimmed)
         guard scalars.count <= 200 else { throw LedgerError.invalidField(field, "longer than 200 characters") }

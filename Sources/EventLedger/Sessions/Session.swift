@@ -120,8 +120,10 @@ extension SessionRecord {
 }
 
 extension Ledger {
-    /// Begins a new, empty form session.
+    /// Begins a new, empty form session. A name obeys the rules of names (trimmed, 1–200
+    /// characters, no control characters); one that does not is `.invalidInput` about `name`.
     public func beginSession(name: String? = nil) throws -> Session {
+        let name = try name.map { try PayloadReader.validName($0, field: "name") }
         let id = EventID.generate().description
         try environment.write { txn in
             try txn.put(tables.sessions, Array(id.utf8), SessionRecord(id: id, name: name, createdAt: .now()).encoded)

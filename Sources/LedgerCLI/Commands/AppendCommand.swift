@@ -12,6 +12,8 @@ enum AppendCommand {
         Appends one event of TYPE with the JSON payload (read from standard input when
         absent), or every line of an NDJSON batch file as ONE commit: all or nothing.
         Batch lines: {"type":T,"data":{...},"id":UUID?,"expect":N|"none"|"any"?,"metadata":{...}?}
+        A payload, and a line of a batch file, may hold at most 1 MiB (1,048,576 bytes): a
+        longer one is refused (exit 4) as soon as the reading passes the limit.
           --expect V   the version the event's stream must be at (none: must not exist)
           --id UUID    the event id; appending the same event (type, stream and data;
                        metadata aside) under an id already in the log or batch appends
@@ -34,7 +36,7 @@ enum AppendCommand {
                 throw UsageError("option --\(option) cannot be used with --batch; put it on the batch line", command: "append")
             }
             guard arguments.all("meta").isEmpty else { throw UsageError("option --meta cannot be used with --batch", command: "append") }
-            let lines = try BatchFile.parse(readInput(batchPath))
+            let lines = try BatchFile.parse(NDJSONLines.read(batchPath))
             let ledger = try context.openLedger(.write)
             let result = try NDJSONLines.locating(lines) { try ledger.append(lines.map(\.value)) }
             try AppendReport.print(result, batch: true, context: context)

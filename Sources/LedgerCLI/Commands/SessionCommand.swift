@@ -18,7 +18,9 @@ enum SessionCommand {
         Each staged event is checked against the ledger plus the earlier staged events; a
         rejected one is not staged. Commit fails with exit 3, appending nothing and keeping
         the session, if a stream the session touched has moved since it first touched it;
-        with exit 1 if a rule is now broken. An unknown session id exits 1.
+        with exit 1 if a rule is now broken. An unknown session id exits 1. A payload may hold
+        at most 1 MiB, as for append. A session name obeys the rules of names: trimmed,
+        1-200 characters, no control characters (exit 4 otherwise).
         """,
         options: OptionSpec(flags: ["json"], valued: ["name"]),
         run: run

@@ -65,8 +65,9 @@ func printError(_ text: String) {
     _ = line.withUnsafeBytes { Glibc.write(2, $0.baseAddress, $0.count) }
 }
 
-/// Reads a whole file, or standard input when `path` is `-`.
-func readInput(_ path: String) throws -> [UInt8] {
+/// Reads a whole file, or standard input when `path` is `-`. After each chunk, `check` sees
+/// the bytes read so far and where the new ones start; it stops the reading by throwing.
+func readInput(_ path: String, check: (_ bytes: [UInt8], _ newFrom: Int) throws -> Void) throws -> [UInt8] {
     let descriptor = path == "-" ? 0 : open(path, O_RDONLY)
     guard descriptor >= 0 else {
         throw LedgerError(.invalidInput, "cannot read \(path): \(String(cString: strerror(errno)))")
@@ -82,6 +83,7 @@ func readInput(_ path: String) throws -> [UInt8] {
         }
         if count == 0 { return bytes }
         bytes.append(contentsOf: chunk[..<count])
+        try check(bytes, bytes.count - count)
     }
 }
 
