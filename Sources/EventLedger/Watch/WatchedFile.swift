@@ -8,7 +8,9 @@ import Glibc
 struct WatchedFile {
     /// The watched path.
     let path: String
+    /// The device of the file the path named at the start.
     private let device: UInt64
+    /// Its inode on that device.
     private let inode: UInt64
 
     /// The file `path` names now.
