@@ -9,6 +9,8 @@ enum WatchCommand {
         usage: ledger watch [--from P] [--type T] [--json]
 
         Prints each new event as soon as any process commits it, until interrupted.
+        When the ledger file is removed or replaced (another file renamed over its path),
+        watch ends with exit 5 saying so: it does not follow the new file.
           --from P   start with the events from position P (default: only new ones)
           --type T   only events of type T
           --json     NDJSON envelopes instead of readable lines

@@ -34,6 +34,7 @@ enum NDJSONLines {
         return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
     }
 
+    /// Refuses line number `line` when its `length` passes `longestLine`.
     private static func checkLength(_ length: Int, line: Int) throws {
         guard length > longestLine else { return }
         throw LedgerError(.invalidInput, "line \(line): longer than 1 MiB (\(longestLine) bytes), the most a line may hold")

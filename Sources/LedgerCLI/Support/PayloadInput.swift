@@ -28,6 +28,7 @@ enum PayloadInput {
         return object
     }
 
+    /// Refuses a payload of `count` bytes when it passes `largestPayload`.
     private static func checkSize(_ count: Int) throws {
         guard count > largestPayload else { return }
         throw LedgerError(.invalidInput, "the payload is larger than 1 MiB (\(largestPayload) bytes), the most a payload may hold")

@@ -39,6 +39,7 @@ final class StandardOutput {
         }
     }
 
+    /// Ends the line just appended; writes the buffer out once it holds 64 KiB.
     private func endLine() throws {
         buffer.append(UInt8(ascii: "\n"))
         if buffer.count >= 1 << 16 { try flush() }
