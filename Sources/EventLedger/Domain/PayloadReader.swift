@@ -1,4 +1,4 @@
-/// Reads and validates the fields of an event payload by the catalog's general rules (§3):
+/// Reads and validates the fields of an event payload by the catalog's general rules:
 /// unknown fields rejected, ids of 1–128 characters from `A–Z a–z 0–9 . _ : -`, names
 /// trimmed to 1–200 characters without control characters.
 public struct PayloadReader {
@@ -57,7 +57,7 @@ public struct PayloadReader {
         return text
     }
 
-    /// Whether `text` is a valid id (§3).
+    /// Whether `text` is a valid id: 1–128 characters from `A–Z a–z 0–9 . _ : -`.
     public static func isValidID(_ text: String) -> Bool {
         let utf8 = text.utf8
         return (1...128).contains(utf8.count) && utf8.allSatisfy { byte in

@@ -1,4 +1,4 @@
-/// An event read from another ledger's export (§9 envelope): what an import keeps of it.
+/// An event read from another ledger's export (an interchange envelope): what an import keeps of it.
 public struct ImportedEvent: Sendable {
     /// The event's id, kept: re-importing it appends nothing.
     public let id: EventID
@@ -80,7 +80,7 @@ extension Ledger {
     /// Appends events exported from another ledger, all or nothing: every source commit
     /// becomes one commit here (keeping its time), events already in the log under their id
     /// are skipped (an id naming another event is `.invalidInput`), and
-    /// references to entities not yet known are accepted (§4: devices sync out of order).
+    /// references to entities not yet known are accepted (devices sync out of order).
     /// A commit time more than `ImportedEvent.maximumClockSkew` ahead of the clock is
     /// `.invalidInput`. So is a hash that is malformed or does not chain (see
     /// `ImportedHashChain`), unless `rehash` says the events were rewritten on purpose:

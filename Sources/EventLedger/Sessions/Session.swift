@@ -12,7 +12,7 @@ public struct SessionInfo: Sendable {
     public let streams: [String: UInt64]
 }
 
-/// An edit form as an uncommitted event batch (§6): stage events, preview every read model
+/// An edit form as an uncommitted event batch: stage events, preview every read model
 /// as if they were committed, then commit them as one commit or discard them.
 ///
 /// Sessions are stored in the ledger file outside the log: they survive restarts, have no

@@ -1,6 +1,6 @@
 import EventLedger
 
-/// `ledger session begin|add|show|commit|discard|list`: form sessions (§6).
+/// `ledger session begin|add|show|commit|discard|list`: form sessions.
 enum SessionCommand {
     static let command = Command(
         name: "session",
