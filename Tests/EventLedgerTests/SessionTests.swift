@@ -101,6 +101,27 @@ import LedgerTestSupport
         }
     }
 
+    /// Writing from inside a preview (the preview's write is still open on this thread)
+    /// throws a clear error instead of waiting for ever; the ledger stays usable.
+    @Test(.timeLimit(.minutes(1))) func writingFromInsideAPreviewThrows() throws {
+        try withNotesLedger { ledger, _ in
+            let session = try ledger.beginSession()
+            try session.stage(NoteCreated(noteId: "a", text: "one"))
+            for write in [{ _ = try ledger.append(NoteCreated(noteId: "b", text: "two")) },
+                          { _ = try ledger.beginSession() },
+                          { _ = try session.commit() }] as [() throws -> Void] {
+                #expect {
+                    try session.preview { _ in try write() }
+                } throws: { error in
+                    (error as? LedgerError)?.kind == .invalidInput
+                        && (error as? LedgerError)?.message.contains("inside one of its own writes") == true
+                }
+            }
+            #expect(try session.commit().positions == [1])
+            #expect(try ledger.append(NoteCreated(noteId: "b", text: "two")).positions == [2])
+        }
+    }
+
     @Test func stagingSeesTheLedgerPlusEarlierStagedEvents() throws {
         try withNotesLedger { ledger, _ in
             try ledger.append(NoteCreated(noteId: "a", text: "one"))
