@@ -17,8 +17,10 @@ public enum LedgerCLI {
 
     /// Runs `ledger` with this process's arguments and returns the exit code. Arguments that
     /// are not valid UTF-8 are refused (the standard library would silently replace bytes).
+    /// A crash on a damaged ledger file ends the process with a message (see `CrashGuard`).
     public static func main() -> Int32 {
         StandardOutput.occupyClosedStandardDescriptors()
+        CrashGuard.install()
         var arguments: [String] = []
         for index in 1..<Int(CommandLine.argc) {
             guard let raw = CommandLine.unsafeArgv[index] else { continue }
@@ -47,7 +49,7 @@ public enum LedgerCLI {
                 printError("ledger: error: missing command (see ledger --help)")
                 return ExitCode.usage.rawValue
             }
-            return finish(output) { try output.line(overview) }
+            return finish(output) { try output.line(overview); return ExitCode.success.rawValue }
         }
         guard let command = commands.first(where: { $0.name == name }) else {
             printError("ledger: error: unknown command \"\(oneLine(name))\" (see ledger --help)")
@@ -55,24 +57,27 @@ public enum LedgerCLI {
         }
         let words = leadingOptions + arguments.dropFirst()
         if words.contains("--help") || words.contains("-h") {
-            return finish(output) { try output.line(command.help) }
+            return finish(output) { try output.line(command.help); return ExitCode.success.rawValue }
         }
         return finish(output) {
             var spec = command.options
             spec.valued.formUnion(globalOptions.map { String($0.dropFirst(2)) })
             let parsed = try Arguments(words, spec: spec, command: name)
             let path = parsed.value("ledger") ?? environmentValue("LEDGER_PATH") ?? "./ledger.lmdb"
+            if command.runsGuarded, !GuardedChild.isChild { return try GuardedChild.exitCode(running: commandLine, on: path) }
             try command.run(CommandContext(arguments: parsed, ledgerPath: path, output: output))
+            return ExitCode.success.rawValue
         }
     }
 
-    /// Runs `body` and writes out its output; returns the exit code, after printing the error
-    /// when `body` or the writing failed (output printed before an error is still written).
-    private static func finish(_ output: StandardOutput, _ body: () throws -> Void) -> Int32 {
+    /// Runs `body` and writes out its output; returns the exit code `body` returns, or the
+    /// error's after printing it when `body` or the writing failed (output printed before an
+    /// error is still written).
+    private static func finish(_ output: StandardOutput, _ body: () throws -> Int32) -> Int32 {
         do {
-            try body()
+            let code = try body()
             try output.flush()
-            return ExitCode.success.rawValue
+            return code
         } catch {
             try? output.flush()
             printError("ledger: error: \(oneLine(String(describing: error)))")

@@ -113,6 +113,28 @@ import Testing
         #expect(try Data(contentsOf: URL(fileURLWithPath: sandbox.path("first.lmdb"))) == before)
     }
 
+    /// The temporary files of backups to `name` in the sandbox (`NAME.partial-PID`).
+    func temporaries(of name: String, in sandbox: LedgerSandbox) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: sandbox.directory.path).filter { $0.hasPrefix(name + ".partial-") }
+    }
+
+    @Test(.timeLimit(.minutes(2)))
+    func aKilledBackupLeavesNoDestinationAndDoesNotBlockTheNext() throws {
+        let sandbox = try LedgerSandbox()
+        let lines = (0..<60_000).map { #"{"type":"FavoriteAdded","data":{"dishId":"dish-\#($0)"}}"# }
+        try sandbox.ok(["append", "--batch", try sandbox.write("big.ndjson", lines.joined(separator: "\n") + "\n")])
+        let destination = sandbox.path("copy.lmdb")
+
+        let killed = try sandbox.runKilled(["backup", destination], at: .writing(1 << 20))
+        try #require(killed.killed, "the backup should be killed while it copies: \(killed)")
+        #expect(!sandbox.exists("copy.lmdb"), "a killed backup leaves no partial copy at its destination")
+        #expect(try temporaries(of: "copy.lmdb", in: sandbox).count == 1, "the killed backup wrote under a temporary name")
+
+        try sandbox.ok(["backup", destination])
+        #expect(try temporaries(of: "copy.lmdb", in: sandbox).isEmpty, "the next backup removes the dead one's temporary file")
+        #expect(try export(destination, in: sandbox) == export(sandbox.ledgerPath, in: sandbox))
+    }
+
     @Test func aBackupOfAMissingLedgerIsAStorageErrorAndWritesNothing() throws {
         let sandbox = try LedgerSandbox()
         let destination = sandbox.path("copy.lmdb")

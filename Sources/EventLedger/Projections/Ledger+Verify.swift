@@ -21,7 +21,13 @@ extension Ledger {
     ///
     /// A ledger opened read-only is verified through a consistent copy in a temporary
     /// directory, since the comparison needs a scratch write.
+    ///
+    /// LMDB's two meta pages are checked first, read from the file (see `MetaPageCheck`), then
+    /// that every page of the file is in a table or listed as free.
     public func verify() throws -> VerifyReport {
+        let fileProblems = try MetaPageCheck(path: path).problems()
+        guard fileProblems.isEmpty else { return VerifyReport(events: 0, problems: fileProblems) }
+        if let problem = try environment.pageAccountingProblem() { return VerifyReport(events: 0, problems: [problem]) }
         guard !environment.readOnly else { return try verifyCopy() }
         let (problems, events) = try environment.read { txn in try LogVerifier(tables: tables, txn: txn, limit: 50).run() }
         guard problems.isEmpty else { return VerifyReport(events: events, problems: problems) }

@@ -2,21 +2,23 @@
 import Glibc
 #endif
 
-/// A new ledger is built under a temporary name, `PATH.creating-PID`, and linked into place.
-/// A process killed while doing so leaves that file and its lock file behind; the next
-/// process to open or create `PATH` removes those whose process is gone.
+/// A new ledger is built under a temporary name, `PATH.creating-PID`, and linked into place;
+/// so is a backup, as `PATH.partial-PID`. A process killed while doing so leaves that file
+/// (and its lock file) behind; the next process to open or create `PATH` removes those whose
+/// process is gone.
 enum AbandonedCreations {
-    /// The temporary name under which the process `pid` builds the ledger at `path`.
-    static func temporaryPath(for path: String, pid: pid_t = getpid()) -> String {
-        "\(path).creating-\(pid)"
+    /// The temporary name under which the process `pid` builds the file at `path`; `kind`
+    /// says how (`creating` a ledger, writing a `partial` copy).
+    static func temporaryPath(for path: String, pid: pid_t = getpid(), kind: String = "creating") -> String {
+        "\(path).\(kind)-\(pid)"
     }
 
-    /// Removes the temporary files of creations of `path` whose process no longer runs.
-    static func removeAll(of path: String) {
+    /// Removes the temporary files of `kind` for `path` whose process no longer runs.
+    static func removeAll(of path: String, kind: String = "creating") {
         let (directory, name) = LedgerFileLocation.split(path)
         guard let stream = opendir(directory) else { return }
         defer { closedir(stream) }
-        let prefix = Array("\(name).creating-".utf8)
+        let prefix = Array("\(name).\(kind)-".utf8)
         while let entry = readdir(stream) {
             let entryName = withUnsafeBytes(of: entry.pointee.d_name) { raw in
                 String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
@@ -26,7 +28,7 @@ enum AbandonedCreations {
         }
     }
 
-    /// The process id in `NAME.creating-PID` or `NAME.creating-PID-lock`, nil for other names.
+    /// The process id in `NAME.KIND-PID` or `NAME.KIND-PID-lock` (`prefix` is `NAME.KIND-`), nil for other names.
     private static func creatorPID(of name: [UInt8], prefix: [UInt8]) -> pid_t? {
         guard name.starts(with: prefix) else { return nil }
         var digits = name.dropFirst(prefix.count)

@@ -5,24 +5,20 @@ import Glibc
 
 extension Environment {
     /// Writes a compacted copy of the environment to a new file at `destination` (mode 0600),
-    /// from one consistent snapshot, while writers go on. A failed copy leaves no file.
+    /// from one consistent snapshot, while writers go on. The copy is written under a
+    /// temporary name and linked into place when complete: a failed or killed copy leaves no
+    /// file at `destination`.
     func copyCompacted(to destination: String) throws {
-        let descriptor = open(destination, O_WRONLY | O_CREAT | O_EXCL, 0o600)
-        guard descriptor >= 0 else {
-            throw LedgerError(.storage, "cannot create \(destination): \(String(cString: strerror(errno)))")
-        }
+        let file = try PartialFile(destination: destination)
         var failure: LedgerError?
         withMapSizeFixed {
-            let code = mdb_env_copyfd2(handle, descriptor, UInt32(MDB_CP_COMPACT))
+            let code = mdb_env_copyfd2(handle, file.descriptor, UInt32(MDB_CP_COMPACT))
             if code != 0 { failure = lmdbError(code, "cannot copy \(path) to \(destination)") }
         }
-        if failure == nil, fsync(descriptor) != 0 {
-            failure = LedgerError(.storage, "cannot write \(destination): \(String(cString: strerror(errno)))")
-        }
-        close(descriptor)
         if let failure {
-            unlink(destination)
+            file.discard()
             throw failure
         }
+        try file.publish()
     }
 }

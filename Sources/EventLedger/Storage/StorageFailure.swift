@@ -15,8 +15,8 @@ func lmdbError(_ code: Int32, _ operation: String) -> LedgerError {
     switch code {
     case MDB_INVALID, MDB_VERSION_MISMATCH:
         return LedgerError(.storage, "\(operation): not an EventLedger file (\(reason))")
-    case MDB_CORRUPTED, MDB_PAGE_NOTFOUND:
-        return LedgerError(.corruption, "\(operation): \(reason)")
+    case MDB_CORRUPTED, MDB_PAGE_NOTFOUND, MDB_INCOMPATIBLE:
+        return LedgerError(.corruption, "\(operation): \(reason): the file is damaged (see ledger verify)")
     case EIO:
         // LMDB reports a write cut short by a full disk as an I/O error.
         return LedgerError(.storage, "\(operation): \(reason) (the disk may be out of space)")

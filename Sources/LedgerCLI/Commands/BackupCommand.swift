@@ -10,6 +10,8 @@ enum BackupCommand {
 
         Writes a consistent, compacted copy of the ledger to the new file DEST while other
         processes keep appending. The copy is a complete ledger (`ledger verify --ledger DEST`).
+        It is written as DEST.partial-PID and appears at DEST only when complete: a backup
+        that fails or is killed leaves no DEST. An existing DEST is never replaced.
         """,
         options: OptionSpec(),
         run: run

@@ -11,10 +11,13 @@ enum VerifyCommand {
         Checks that positions and stream versions are gapless, commits contiguous, the
         stream and id indexes consistent, the hash chain intact (any altered byte of an
         event is found), and every read model equal to a fresh rebuild (made in a
-        transaction that is rolled back). Exits 5 naming what differs.
+        transaction that is rolled back). Exits 5 naming what differs. The check runs in a
+        child process: a file so damaged that reading it crashes is reported (exit 5), never
+        a crash of the command.
         """,
         options: OptionSpec(),
-        run: run
+        run: run,
+        runsGuarded: true
     )
 
     static func run(_ context: CommandContext) throws {

@@ -10,4 +10,7 @@ struct Command: Sendable {
     let options: OptionSpec
     /// Runs the command.
     let run: @Sendable (CommandContext) throws -> Void
+    /// Whether the command runs in a guarded child process, so that a crash on a damaged
+    /// ledger file is reported as damage (see `GuardedChild`).
+    var runsGuarded = false
 }
