@@ -48,6 +48,9 @@ struct KilledRun: CustomStringConvertible {
     /// Seconds from the start of the process to when it was first seen holding the write lock
     /// of the ledger file; nil when the moment did not watch the lock or it was never taken.
     let lockTaken: Double?
+    /// Seconds from the start of the process to when it was last seen holding the write lock;
+    /// nil when the moment did not watch the lock or it was never taken.
+    let lockLastHeld: Double?
     /// Whether it held the write lock when it was killed.
     let killedInWrite: Bool
     /// What it wrote to standard error.
@@ -59,7 +62,9 @@ struct KilledRun: CustomStringConvertible {
 
     var description: String {
         let ending = killed ? (killedInWrite ? "killed holding the write lock" : "killed") : "exit \(status)"
-        let locked = lockTaken.map { ", lock taken at \(String(format: "%.3f", $0)) s" } ?? ""
+        let locked = lockTaken.map { taken in
+            ", write lock held from \(String(format: "%.3f", taken)) to \(String(format: "%.3f", lockLastHeld ?? taken)) s"
+        } ?? ""
         let written = writtenBeforeKill.map { ", \($0) bytes written" } ?? ""
         return "kill \(moment): \(ending) after \(String(format: "%.3f", lifetime)) s\(locked)\(written)"
     }
@@ -85,14 +90,19 @@ extension LedgerSandbox {
         try process.run()
         let pid = process.processIdentifier
         let ledgerFile = ledger ?? ledgerPath
+        let lockProbe = open(ledgerFile, O_RDWR | O_CLOEXEC)
+        defer { if lockProbe >= 0 { close(lockProbe) } }
+        func holdsLock() -> Bool { lockProbe >= 0 && WriteLockProbe.holder(of: lockProbe) == pid }
         var written: Int?
         var lockTaken: Double?
+        var lockLastHeld: Double?
         switch moment {
         case .inWrite(let delay):
             guard WriteLockProbe.waitForWriteLock(of: ledgerFile, heldBy: pid, timeout: 300, pause: 200) != nil else { break }
             let taken = elapsed()
             lockTaken = taken
             while process.isRunning {
+                if holdsLock() { lockLastHeld = elapsed() }
                 let remaining = taken + delay - elapsed()
                 if remaining <= 0 { break }
                 usleep(UInt32(min(remaining, 0.0005) * 1e6))
@@ -105,14 +115,14 @@ extension LedgerSandbox {
                 usleep(200)
             }
         }
-        let holdingLock = process.isRunning && WriteLockProbe.holder(ofFile: ledgerFile) == pid
+        let holdingLock = process.isRunning && holdsLock()
         if process.isRunning { kill(pid, SIGKILL) }
         process.waitUntilExit()
         let lifetime = elapsed()
         let killed = process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGKILL
         let stderr = (try? String(contentsOfFile: errorPath, encoding: .utf8)) ?? ""
         return KilledRun(moment: moment, lifetime: lifetime, killed: killed, status: process.terminationStatus,
-                         writtenBeforeKill: killed ? written : nil, lockTaken: lockTaken,
+                         writtenBeforeKill: killed ? written : nil, lockTaken: lockTaken, lockLastHeld: lockLastHeld,
                          killedInWrite: killed && holdingLock, stderr: stderr)
     }
 

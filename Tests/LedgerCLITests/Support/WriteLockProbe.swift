@@ -18,15 +18,6 @@ enum WriteLockProbe {
         return record.l_pid
     }
 
-    /// The id of the process holding the write lock of the ledger file at `path`, nil when
-    /// no process holds it or the file cannot be opened.
-    static func holder(ofFile path: String) -> Int32? {
-        let descriptor = open(path, O_RDWR | O_CLOEXEC)
-        guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
-        return holder(of: descriptor)
-    }
-
     /// Waits until `pid` holds the write lock of the ledger file at `path`, looking every
     /// `pause` microseconds, and returns `pid` (nil after `timeout` seconds, or when `pid`
     /// exited first).
