@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 import PackageDescription
 
 let package = Package(
@@ -10,32 +10,34 @@ let package = Package(
         .library(name: "Favorites", targets: ["Favorites"]),
         .executable(name: "ledger", targets: ["ledger"]),
     ],
+    // How executables link LMDB and libcrypto; one of the two must be enabled. tools/build-release
+    // builds the release `ledger` with StaticCLibraries (and a static Swift runtime).
+    traits: [
+        .trait(name: "SharedCLibraries", description: "Link the shared liblmdb and libcrypto (default)."),
+        .trait(name: "StaticCLibraries",
+               description: "Link liblmdb.a and libcrypto.a instead: a process then starts without "
+                   + "loading and relocating them or running libcrypto's initializers."),
+        .default(enabledTraits: ["SharedCLibraries"]),
+    ],
     targets: [
         .systemLibrary(name: "CLMDB", providers: [.apt(["liblmdb-dev"])]),
         .systemLibrary(name: "CCrypto", providers: [.apt(["libssl-dev"])]),
         .target(
             name: "EventLedger",
             dependencies: ["CLMDB", "CCrypto"],
-            // Release builds link the static archives the two -dev packages ship: a `ledger`
-            // process then starts without loading and relocating liblmdb and libcrypto or
-            // running libcrypto's initializers, about 1.3 ms of a 5 ms `ledger append`.
+            // `-l:FILE` makes the linker take that very file: the archive, not the shared library.
             linkerSettings: [
-                .linkedLibrary("lmdb", .when(configuration: .debug)),
-                .linkedLibrary("crypto", .when(configuration: .debug)),
-                .unsafeFlags(["-Xlinker", "-l:liblmdb.a", "-Xlinker", "-l:libcrypto.a"], .when(configuration: .release)),
+                .linkedLibrary(":liblmdb.a", .when(traits: ["StaticCLibraries"])),
+                .linkedLibrary(":libcrypto.a", .when(traits: ["StaticCLibraries"])),
+                .linkedLibrary("lmdb", .when(traits: ["SharedCLibraries"])),
+                .linkedLibrary("crypto", .when(traits: ["SharedCLibraries"])),
             ]
         ),
         .target(name: "Music", dependencies: ["EventLedger"]),
         .target(name: "Animals", dependencies: ["EventLedger"]),
         .target(name: "Favorites", dependencies: ["EventLedger"]),
         .target(name: "LedgerCLI", dependencies: ["EventLedger", "Music", "Animals", "Favorites"]),
-        .executableTarget(
-            name: "ledger",
-            dependencies: ["LedgerCLI"],
-            // A statically linked Swift runtime halves process start-up: one `ledger append`
-            // costs about as much as one `sqlite3` insert.
-            linkerSettings: [.unsafeFlags(["-static-stdlib"], .when(configuration: .release))]
-        ),
+        .executableTarget(name: "ledger", dependencies: ["LedgerCLI"]),
         .target(name: "LedgerWorkload", dependencies: ["EventLedger", "Music", "Animals", "Favorites"]),
         .executableTarget(name: "ledger-bench", dependencies: ["LedgerWorkload", "EventLedger", "Music"],
                           path: "Sources/LedgerBench"),

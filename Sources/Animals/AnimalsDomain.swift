@@ -1,8 +1,8 @@
 import EventLedger
 
-/// The animals domain: categories and their animals (§3), the rules they obey (§4), and
+/// The animals domain: categories and their animals, the rules they obey, and
 /// the `animal-category` read model with its queries `categories`, `category-animals`
-/// and `animals` (§5).
+/// and `animals`.
 public struct AnimalsDomain: LedgerDomain {
     /// The animals domain.
     public init() {}

@@ -71,7 +71,7 @@ public struct AnimalSummary: Sendable, Equatable {
     }
 }
 
-/// The queries over the `animal-category` read model (§5), typed.
+/// The queries over the `animal-category` read model, typed.
 ///
 /// Pass the reader of `Ledger.read { }`, or any other (past position, session preview).
 /// Orders compare names by Unicode scalar values, which is Swift's `<` for text in

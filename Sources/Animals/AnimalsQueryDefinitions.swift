@@ -1,6 +1,6 @@
 import EventLedger
 
-/// The `ledger query` forms of `AnimalsQueries`: JSON of §5 and readable tables.
+/// The `ledger query` forms of `AnimalsQueries`: JSON (`--json`) and readable tables.
 enum AnimalsQueryDefinitions {
     static let all = [categories, categoryAnimals, animals]
 

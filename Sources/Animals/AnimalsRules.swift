@@ -1,7 +1,7 @@
 import EventLedger
 
 extension AnimalsDomain {
-    /// Checks the rules of §4 for categories and animals: edits need a live entity,
+    /// Checks the rules for categories and animals: edits need a live entity,
     /// category names are unique among live categories ignoring case (in every mode), and
     /// an animal's category must be live (on strict appends; imports accept unknown ones).
     public func check(_ event: any DomainEvent, against state: any ProjectionReader, mode: RuleMode) throws {

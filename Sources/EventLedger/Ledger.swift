@@ -72,9 +72,13 @@ public final class Ledger: Sendable {
     /// Appends made at the same time from several threads share one durable write.
     /// Events whose id is already in the log are not appended again; their original
     /// position is reported. On failure `LedgerError.eventIndex` names the failing event.
+    /// Called from inside one of the ledger's own writes on the same thread (a session's
+    /// preview), it throws `.invalidInput` instead of waiting for ever for that write to end.
     @discardableResult
     public func append(_ events: [PendingEvent], mode: RuleMode = .strict) throws -> AppendResult {
-        try groupCommit.append(events, mode: mode, in: environment) { [catalog, tables] txn in
+        // Checked before joining a group: the group's leader would fail the others' appends too.
+        try environment.requireNoWriteOnThisThread()
+        return try groupCommit.append(events, mode: mode, in: environment) { [catalog, tables] txn in
             Appender(catalog: catalog, tables: tables, txn: txn)
         }
     }

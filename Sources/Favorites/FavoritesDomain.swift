@@ -1,7 +1,7 @@
 import EventLedger
 
-/// The favourites domain: dishes favourited and unfavourited (§3), at most once at a
-/// time (§4), and the `favorites` read model with its query `favorites` (§5).
+/// The favourites domain: dishes favourited and unfavourited, at most once at a
+/// time, and the `favorites` read model with its query `favorites`.
 public struct FavoritesDomain: LedgerDomain {
     /// The favourites domain.
     public init() {}

@@ -17,7 +17,7 @@ public struct FavoriteDish: Sendable, Equatable {
     }
 }
 
-/// The query over the `favorites` read model (§5), typed.
+/// The query over the `favorites` read model, typed.
 public enum FavoritesQueries {
     /// The current favourites in the order they were added, oldest first.
     ///

@@ -1,6 +1,6 @@
 import EventLedger
 
-/// The `ledger query` form of `FavoritesQueries`: JSON of §5 and a readable table.
+/// The `ledger query` form of `FavoritesQueries`: JSON (`--json`) and a readable table.
 enum FavoritesQueryDefinitions {
     static let favorites = QueryDefinition(
         name: "favorites", summary: "favourite dishes in the order they were added"

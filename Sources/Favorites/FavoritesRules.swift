@@ -1,7 +1,7 @@
 import EventLedger
 
 extension FavoritesDomain {
-    /// Checks the rule of §4 for favourites, in every mode: a dish is favourited at most
+    /// Checks the rule for favourites, in every mode: a dish is favourited at most
     /// once at a time, and only a current favourite can be removed.
     public func check(_ event: any DomainEvent, against state: any ProjectionReader, mode: RuleMode) throws {
         switch event {

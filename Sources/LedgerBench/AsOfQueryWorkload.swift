@@ -2,7 +2,7 @@ import EventLedger
 import LedgerWorkload
 
 /// `artist-songs` of an artist live at a past position, read as of that position, on
-/// ledgers of every size: the latency should not grow with the log (§7). Two cases per
+/// ledgers of every size: the latency should not grow with the log. Two cases per
 /// size: random positions of the whole log, and the same queries at positions within the
 /// smallest ledger on every size, which isolates what the log's growth after a position
 /// costs a read at it. Targets (random positions, as issue and README state them): p50 at

@@ -19,6 +19,7 @@ public enum LedgerCLI {
     /// are not valid UTF-8 are refused (the standard library would silently replace bytes).
     /// A crash on a damaged ledger file ends the process with a message (see `CrashGuard`).
     public static func main() -> Int32 {
+        StandardOutput.occupyClosedStandardDescriptors()
         CrashGuard.install()
         var arguments: [String] = []
         for index in 1..<Int(CommandLine.argc) {
@@ -43,14 +44,12 @@ public enum LedgerCLI {
             leadingOptions += arguments.prefix(words)
             arguments.removeFirst(min(words, arguments.count))
         }
-        defer { output.flush() }
         guard let name = arguments.first, name != "--help", name != "-h", name != "help" else {
             if arguments.isEmpty {
                 printError("ledger: error: missing command (see ledger --help)")
                 return ExitCode.usage.rawValue
             }
-            output.line(overview)
-            return ExitCode.success.rawValue
+            return finish(output) { try output.line(overview); return ExitCode.success.rawValue }
         }
         guard let command = commands.first(where: { $0.name == name }) else {
             printError("ledger: error: unknown command \"\(oneLine(name))\" (see ledger --help)")
@@ -58,10 +57,9 @@ public enum LedgerCLI {
         }
         let words = leadingOptions + arguments.dropFirst()
         if words.contains("--help") || words.contains("-h") {
-            output.line(command.help)
-            return ExitCode.success.rawValue
+            return finish(output) { try output.line(command.help); return ExitCode.success.rawValue }
         }
-        do {
+        return finish(output) {
             var spec = command.options
             spec.valued.formUnion(globalOptions.map { String($0.dropFirst(2)) })
             let parsed = try Arguments(words, spec: spec, command: name)
@@ -69,8 +67,19 @@ public enum LedgerCLI {
             if command.runsGuarded, !GuardedChild.isChild { return try GuardedChild.exitCode(running: commandLine, on: path) }
             try command.run(CommandContext(arguments: parsed, ledgerPath: path, output: output))
             return ExitCode.success.rawValue
+        }
+    }
+
+    /// Runs `body` and writes out its output; returns the exit code `body` returns, or the
+    /// error's after printing it when `body` or the writing failed (output printed before an
+    /// error is still written).
+    private static func finish(_ output: StandardOutput, _ body: () throws -> Int32) -> Int32 {
+        do {
+            let code = try body()
+            try output.flush()
+            return code
         } catch {
-            output.flush()
+            try? output.flush()
             printError("ledger: error: \(oneLine(String(describing: error)))")
             return ExitCode(for: error).rawValue
         }

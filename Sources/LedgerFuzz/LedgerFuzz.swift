@@ -1,6 +1,6 @@
-// A fuzz target for everything that decodes untrusted bytes: the JSON parser, the envelope
-// of §9, the payload decoding of every event type of §3, the NDJSON batch and import files
-// of the CLI, ids, times and option values, and the stored binary record.
+// A fuzz target for everything that decodes untrusted bytes: the JSON parser, the
+// interchange envelope, the payload decoding of every event type, the NDJSON batch and import
+// files of the CLI, ids, times and option values, and the stored binary record.
 //
 // Two ways to build it:
 // - `tools/fuzz` builds it with `-sanitize=fuzzer,address` and `-D LEDGER_FUZZER`: the entry
@@ -101,7 +101,7 @@ enum FuzzChecks {
         }
     }
 
-    // MARK: Envelopes (§9)
+    // MARK: Envelopes
 
     static func checkEnvelope(_ value: JSONValue) {
         let event: ImportedEvent
@@ -125,10 +125,10 @@ enum FuzzChecks {
         #endif
     }
 
-    // MARK: Payloads (§3)
+    // MARK: Payloads
 
     /// Decodes the object as the payload of every event type; an accepted payload must obey
-    /// §3 (ids, names, diet, no unknown fields) and decode again to the same event.
+    /// the catalog's rules (ids, names, diet, no unknown fields) and decode again to the same event.
     static func checkPayloads(_ object: [String: JSONValue]) {
         for type in eventTypes {
             let event: any DomainEvent
@@ -170,13 +170,13 @@ enum FuzzChecks {
         }
     }
 
-    /// §3: 1–128 characters from `A–Z a–z 0–9 . _ : -`.
+    /// An id as the catalog defines it: 1–128 characters from `A–Z a–z 0–9 . _ : -`.
     static func isSpecID(_ text: String) -> Bool {
         let allowed = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789._:-".unicodeScalars)
         return (1...128).contains(text.unicodeScalars.count) && text.unicodeScalars.allSatisfy(allowed.contains)
     }
 
-    /// §3: trimmed, 1–200 characters, no control characters.
+    /// A name as the catalog defines it: trimmed, 1–200 characters, no control characters.
     static func isSpecName(_ text: String) -> Bool {
         let scalars = text.unicodeScalars
         guard let first = scalars.first, let last = scalars.last else { return false }
@@ -209,7 +209,7 @@ enum FuzzChecks {
             check(ExpectedVersion(expected.description) == expected, "--expect \(text.debugDescription) does not read back")
         }
         check(PayloadReader.isValidID(text) == isSpecID(text),
-              "PayloadReader.isValidID(\(text.debugDescription)) disagrees with §3")
+              "PayloadReader.isValidID(\(text.debugDescription)) disagrees with the definition of an id")
         if bytes.count >= 8 {
             // Any 64-bit value is a time a corrupted record could hold: printing it must not trap.
             let microseconds = bytes.loadUnaligned(as: Int64.self)

@@ -1,4 +1,4 @@
-/// The 17 event types of §3 with how often the generator picks each: mostly additions
+/// The 17 event types with how often the generator picks each: mostly additions
 /// and edits, some deletions, favourites coming and going.
 enum EventKind: CaseIterable {
     case artistCreated, artistRenamed, artistDeleted

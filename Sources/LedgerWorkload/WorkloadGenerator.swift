@@ -4,8 +4,8 @@ import Favorites
 import Music
 
 /// Generates a deterministic, pseudo-random stream of valid events over all 17 event
-/// types of §3: appended in order to an empty ledger with the Music, Animals and
-/// Favorites domains, every event obeys every rule of §4.
+/// types: appended in order to an empty ledger with the Music, Animals and
+/// Favorites domains, every event obeys every rule.
 ///
 /// The generator keeps its own model of the ledger (live and deleted artists, songs,
 /// categories, animals, current favourites). Created ids are derived from the event's

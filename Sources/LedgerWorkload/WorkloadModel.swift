@@ -1,4 +1,4 @@
-/// What the generator knows of the ledger it feeds, mirroring the rules of §4: which
+/// What the generator knows of the ledger it feeds, mirroring the domains' rules: which
 /// artists, songs, categories, animals and favourites are live, the live category
 /// names (compared ignoring case, as the ledger compares them), and which animals each
 /// category would take with it when deleted. Nothing iterates a `Set` or `Dictionary`,

@@ -1,7 +1,7 @@
 import EventLedger
 
-/// The music domain: artists and their songs (§3), the rules they obey (§4), and the
-/// `artist-songs` read model with its queries `artists`, `artist-songs` and `songs` (§5).
+/// The music domain: artists and their songs, the rules they obey, and the
+/// `artist-songs` read model with its queries `artists`, `artist-songs` and `songs`.
 public struct MusicDomain: LedgerDomain {
     /// The music domain.
     public init() {}

@@ -65,7 +65,7 @@ public struct SongSummary: Sendable, Equatable {
     }
 }
 
-/// The queries over the `artist-songs` read model (§5), typed.
+/// The queries over the `artist-songs` read model, typed.
 ///
 /// Pass the reader of `Ledger.read { }`, or any other (past position, session preview).
 /// Orders compare names and titles by Unicode scalar values, which is Swift's `<` for

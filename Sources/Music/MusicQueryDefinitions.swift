@@ -1,6 +1,6 @@
 import EventLedger
 
-/// The `ledger query` forms of `MusicQueries`: JSON of §5 and readable tables.
+/// The `ledger query` forms of `MusicQueries`: JSON (`--json`) and readable tables.
 enum MusicQueryDefinitions {
     static let all = [artists, artistSongs, songs]
 

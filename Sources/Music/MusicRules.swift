@@ -1,7 +1,7 @@
 import EventLedger
 
 extension MusicDomain {
-    /// Checks the rules of §4 for artists and songs: edits need a live entity, and a
+    /// Checks the rules for artists and songs: edits need a live entity, and a
     /// song's artist must be live (on strict appends; imports accept unknown artists).
     public func check(_ event: any DomainEvent, against state: any ProjectionReader, mode: RuleMode) throws {
         let music = MusicState(reader: state)

@@ -47,6 +47,52 @@ func withNotesLedger(initialMapSize: Int = 1 << 20, _ body: (Ledger, TemporaryDi
         }
     }
 
+    @Test func anIdAlreadyNamingAnotherEventIsInvalidInputAndAppendsNothing() throws {
+        try withNotesLedger { ledger, _ in
+            let id = EventID.generate()
+            try ledger.append(NoteCreated(noteId: "a", text: "one"), id: id)
+            for other in [PendingEvent(NoteCreated(noteId: "a", text: "other text"), id: id),
+                          PendingEvent(NoteCreated(noteId: "b", text: "one"), id: id),
+                          PendingEvent(NoteEdited(noteId: "a", text: "one"), id: id)] {
+                let error = #expect(throws: LedgerError.self) { try ledger.append([other]) }
+                #expect(error?.kind == .invalidInput)
+                #expect(error?.subject == id.description)
+                #expect(error?.eventIndex == 0)
+            }
+            #expect(try ledger.head().position == 1)
+        }
+    }
+
+    @Test func aBatchGivingOneIdToTwoEventsIsInvalidInputAndAppendsNothing() throws {
+        try withNotesLedger { ledger, _ in
+            let id = EventID.generate()
+            let batch = [PendingEvent(NoteCreated(noteId: "a", text: "one"), id: id),
+                         PendingEvent(NoteCreated(noteId: "b", text: "two"), id: id)]
+            let error = #expect(throws: LedgerError.self) { try ledger.append(batch) }
+            #expect(error?.kind == .invalidInput)
+            #expect(error?.eventIndex == 1)
+            #expect(error?.message.contains(id.description) == true)
+            let head = try ledger.head()
+            #expect(head.position == 0)
+        }
+    }
+
+    @Test func theSameEventUnderOneIdStaysIdempotentWhateverItsMetadataOrAssignedIds() throws {
+        try withNotesLedger { ledger, _ in
+            let id = EventID.generate()
+            let twice = try ledger.append([PendingEvent(NoteCreated(noteId: "a", text: "one"), id: id),
+                                           PendingEvent(NoteCreated(noteId: "a", text: "one"), id: id, metadata: ["try": "2"])])
+            #expect(twice.positions == [1, 1])
+            // A created note left without an id is given one; a retry means that one.
+            let assignedID = EventID.generate()
+            let unnamed = PendingEvent(type: "NoteCreated", payload: ["text": .string("unnamed")], id: assignedID)
+            let first = try ledger.append([unnamed])
+            let retry = try ledger.append([unnamed])
+            #expect(retry.positions == first.positions && !retry.appended)
+            #expect(try ledger.head().position == 2)
+        }
+    }
+
     @Test func expectedVersionMismatchIsAConflictAndAppendsNothing() throws {
         try withNotesLedger { ledger, _ in
             try ledger.append(NoteCreated(noteId: "a", text: "one"), expect: .noStream)

@@ -49,6 +49,8 @@ import LedgerTestSupport
                 #expect(imported.stream == event.stream)
                 #expect(imported.sourceCommit == event.commit)
                 #expect(imported.recordedAt == event.recordedAt)
+                #expect(imported.sourcePosition == event.position && imported.sourceVersion == event.version)
+                #expect(imported.sourceHash == event.hash)
             }
             #expect(recorded[0].metadata == ["user": "ann", "device": "phone"])
             // The envelope's text form parses back to the same envelope.
@@ -199,7 +201,7 @@ import LedgerTestSupport
                 envelope(9, "NoteEdited", .object(["noteId": .string("a"), "text": .string("z")]), stream: "note-a"),
                 envelope(7, "NoteCreated", .object(["noteId": .string("c"), "text": .string("w")]), stream: "note-c"),
             ].map(ImportedEvent.init(envelope:))
-            let report = try ledger.importEvents(file)
+            let report = try ledger.importEvents(file, rehash: true)
             #expect(report == ImportReport(appended: 4, duplicates: 0, commits: 3))
             let recorded = try allEvents(ledger)
             #expect(recorded.map(\.commit) == [1, 1, 2, 3])
@@ -223,6 +225,85 @@ import LedgerTestSupport
                 let recorded = try allEvents(target)
                 #expect(recorded.count == 2)
                 #expect(recorded[1].recordedAt >= recorded[0].recordedAt)
+            }
+        }
+    }
+
+    @Test func aCommitTimeAheadOfTheClockIsInvalidInputAndAppendsNothing() throws {
+        try withNotesLedger { source, _ in
+            try fillSource(source)
+            let recorded = try allEvents(source)
+            let skew = ImportedEvent.maximumClockSkew
+            let tooLate = Timestamp(microseconds: Timestamp.now().microseconds + skew + 60_000_000)
+            for time in [tooLate, Timestamp(microseconds: Timestamp.representable.upperBound)] {
+                var file = try exportedEvents(source)
+                file[4] = try ImportedEvent(envelope: envelope(recorded[4], "recordedAt", .string(time.description)))
+                try withNotesLedger { target, _ in
+                    let error = #expect(throws: LedgerError.self) { try target.importEvents(file) }
+                    #expect(error?.kind == .invalidInput)
+                    #expect(error?.eventIndex == 4)
+                    #expect(error?.subject == "recordedAt")
+                    let head = try target.head()
+                    #expect(head.position == 0, "nothing appended")
+                    // The clock is not poisoned: the next commit is stamped now.
+                    let next = try target.append(NoteCreated(noteId: "z", text: "later"))
+                    #expect(next.recordedAt < tooLate)
+                }
+            }
+        }
+    }
+
+    /// The export of `source` with event `index` changed: `field` set to `value`.
+    func exportEditing(_ source: Ledger, _ index: Int, _ field: String, _ value: JSONValue) throws -> [ImportedEvent] {
+        var file = try exportedEvents(source)
+        file[index] = try ImportedEvent(envelope: envelope(allEvents(source)[index], field, value))
+        return file
+    }
+
+    @Test(arguments: [
+        ("data", JSONValue.object(["noteId": .string("b"), "text": .string("edited"), "folderId": .string("f")])),
+        ("metadata", .object(["user": .string("eve")])),
+        ("recordedAt", .string("2001-01-01T00:00:00.000000Z")),
+        ("commit", .int(7)),
+        ("hash", .string(String(repeating: "0", count: 64))),
+        ("hash", .string("zz")),
+    ])
+    func anEnvelopeWhoseHashDoesNotChainIsInvalidInputUnlessRehashed(field: String, value: JSONValue) throws {
+        try withNotesLedger { source, _ in
+            try fillSource(source)
+            let file = try exportEditing(source, 2, field, value)
+            try withNotesLedger { target, _ in
+                let error = #expect(throws: LedgerError.self) { try target.importEvents(file) }
+                #expect(error?.kind == .invalidInput)
+                #expect(error?.eventIndex == 2)
+                #expect(error?.subject == "hash")
+                let head = try target.head()
+                #expect(head.position == 0, "nothing appended")
+                // Rewritten on purpose: the ledger hashes the events afresh.
+                #expect(try target.importEvents(file, rehash: true).appended == 5)
+                #expect(try target.verify().isIntact)
+            }
+        }
+    }
+
+    @Test func aPartialExportChainsFromAHashItCannotShow() throws {
+        try withNotesLedger { source, _ in
+            try fillSource(source)
+            let file = try exportedEvents(source)
+            try withNotesLedger { target, _ in
+                // Positions 3–5: the first line's predecessor is not in the file.
+                let report = try target.importEvents(Array(file[2...]))
+                #expect(report.appended == 3)
+            }
+            try withNotesLedger { target, _ in
+                // Positions 1, 3 and 5: two lines follow positions missing from the file.
+                let gaps = [file[0], file[2], file[4]]
+                let error = #expect(throws: LedgerError.self) { try target.importEvents(gaps) }
+                #expect(error?.kind == .invalidInput)
+                #expect(error?.eventIndex == 2)
+                #expect(error?.subject == "position")
+                let rehashed = try target.importEvents(gaps, rehash: true)
+                #expect(rehashed.appended == 3)
             }
         }
     }

@@ -37,6 +37,30 @@ import LedgerTestSupport
 
     func texts(_ values: String...) -> JSONValue { .array(values.map { .string($0) }) }
 
+    /// Session names that break the rules of names: empty once trimmed, over 200 characters,
+    /// with a control character (an escape sequence, a line break).
+    static let invalidSessionNames = ["", "   ", String(repeating: "n", count: 201), String(repeating: "n", count: 120_000),
+                                      "\u{1B}[2J\u{1B}[31mred", "two\nlines", "c1 \u{9B}31m"]
+
+    @Test(arguments: invalidSessionNames)
+    func aSessionNameObeysTheRulesOfNames(_ name: String) throws {
+        try withNotesLedger { ledger, _ in
+            let error = #expect(throws: LedgerError.self) { try ledger.beginSession(name: name) }
+            #expect(error?.kind == .invalidInput)
+            #expect(error?.subject == "name", "the error names the field: \(String(describing: error))")
+            let sessions = try ledger.sessions()
+            #expect(sessions.isEmpty, "no session was begun")
+        }
+    }
+
+    @Test func aSessionNameIsTrimmedAndMayHold200Characters() throws {
+        try withNotesLedger { ledger, _ in
+            let longest = String(repeating: "é", count: 200)
+            let names = try ["  \(longest)\t", " edit a ", nil].map { try ledger.beginSession(name: $0).info().name }
+            #expect(names == [longest, "edit a", nil])
+        }
+    }
+
     @Test func stagePreviewAndCommitAsOneCommit() throws {
         try withNotesLedger { ledger, _ in
             try ledger.append(NoteCreated(noteId: "a", text: "one"))
@@ -74,6 +98,27 @@ import LedgerTestSupport
             let again = #expect(throws: LedgerError.self) { try session.commit() }
             #expect(again?.kind == .notFound)
             #expect(try ledger.head() == (3, 2), "committing a deleted session appends nothing")
+        }
+    }
+
+    /// Writing from inside a preview (the preview's write is still open on this thread)
+    /// throws a clear error instead of waiting for ever; the ledger stays usable.
+    @Test(.timeLimit(.minutes(1))) func writingFromInsideAPreviewThrows() throws {
+        try withNotesLedger { ledger, _ in
+            let session = try ledger.beginSession()
+            try session.stage(NoteCreated(noteId: "a", text: "one"))
+            for write in [{ _ = try ledger.append(NoteCreated(noteId: "b", text: "two")) },
+                          { _ = try ledger.beginSession() },
+                          { _ = try session.commit() }] as [() throws -> Void] {
+                #expect {
+                    try session.preview { _ in try write() }
+                } throws: { error in
+                    (error as? LedgerError)?.kind == .invalidInput
+                        && (error as? LedgerError)?.message.contains("inside one of its own writes") == true
+                }
+            }
+            #expect(try session.commit().positions == [1])
+            #expect(try ledger.append(NoteCreated(noteId: "b", text: "two")).positions == [2])
         }
     }
 

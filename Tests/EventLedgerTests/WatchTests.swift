@@ -1,4 +1,7 @@
 import Dispatch
+#if canImport(Glibc)
+import Glibc
+#endif
 import Testing
 @testable import EventLedger
 import LedgerTestSupport
@@ -190,5 +193,48 @@ import Synchronization
         #expect(collected.count == 1)
         #expect(try ledger.head().position == 2)
     }
-}
 
+    // MARK: - the ledger file removed or replaced
+
+    /// What happens to the watched ledger's path.
+    enum FileChange: String, CaseIterable, Sendable {
+        case removed, replaced
+
+        /// Removes `path`, or renames `other` over it.
+        func apply(to path: String, other: String) {
+            switch self {
+            case .removed: unlink(path)
+            case .replaced: rename(other, path)
+            }
+        }
+    }
+
+    @Test(.timeLimit(.minutes(1)), arguments: FileChange.allCases)
+    func theSequenceEndsWithAStorageErrorWhenTheFileIsRemovedOrReplaced(_ change: FileChange) async throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        let ledger = try Ledger(path: directory.file("notes.lmdb"), domains: [NotesDomain()])
+        try ledger.append(NoteCreated(noteId: "a", text: "one"))
+        let other = directory.file("other.lmdb")
+        try Ledger(path: other, domains: [NotesDomain()]).append(NoteCreated(noteId: "b", text: "elsewhere"))
+        let stream = ledger.commits(from: 1)
+        let consumer = Task { () -> LedgerError? in
+            do {
+                // The first commit shows the watch has begun: change the file then.
+                for try await _ in stream { change.apply(to: ledger.path, other: other) }
+                return nil
+            } catch let error as LedgerError {
+                return error
+            }
+        }
+        let timeout = Task {
+            try await Task.sleep(for: .seconds(10))
+            consumer.cancel()
+        }
+        defer { timeout.cancel() }
+        let error = try #require(await consumer.value, "the sequence did not end with an error within 10 s of the file being \(change)")
+        #expect(error.kind == .storage)
+        #expect(error.message.contains(change.rawValue), "\(error.message)")
+        #expect(error.message.contains(ledger.path), "\(error.message)")
+    }
+}

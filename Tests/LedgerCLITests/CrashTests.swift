@@ -2,30 +2,28 @@ import Foundation
 import LedgerWorkload
 import Testing
 
-/// A writer killed with SIGKILL at any moment (§2, §8, §9): the ledger it leaves opens, verifies,
-/// holds whole commits only (an import or a batch is all or nothing), and its read models equal
-/// a rebuild; and it takes new commits. Each test first times one uninterrupted run, then kills
-/// the same command on fresh copies of a seeded ledger at random delays spread over that
-/// lifetime, and as its commit starts writing pages to the file.
+/// A writer killed with SIGKILL inside its write: the ledger it leaves opens, verifies, holds
+/// whole commits only (an import or a batch is all or nothing), and its read models equal a
+/// rebuild; and it takes new commits. Each test first times one uninterrupted run's write
+/// phase, from taking the write lock to its end, then kills the same command on fresh copies
+/// of a seeded ledger at random delays spread over that phase once it holds the lock, and as
+/// its commit starts writing pages to the file.
 @Suite(.serialized) struct CrashTests {
-    /// `ledger import` runs killed at random moments, and the events the imported file adds.
-    static let importKills = 10
-    static let importedEvents = 100_000
+    /// `ledger import` runs killed inside their write, and the events the imported file adds.
+    static let importKills = 4
+    static let importedEvents = 10_000
     /// Events per commit of the ledger whose export is imported (an import keeps the grouping).
-    static let eventsPerSourceCommit = 10_000
-    /// `ledger append --batch` runs killed at random moments, and the lines of the batch.
-    static let batchKills = 20
-    static let batchEvents = 20_000
-    /// Random kill delays are spread evenly (one at random in each slice) over this multiple of
-    /// the uninterrupted run's lifetime; beyond 1, some runs end before their kill.
-    static let importKillSpan = 1.0
-    static let batchKillSpan = 1.15
-    /// Runs killed, in addition, as soon as their commit starts writing to the ledger file.
-    static let importCommitKills = 1
-    static let batchCommitKills = 2
-    /// `ledger rebuild` runs killed at random moments, on the seeds plus this many events.
-    static let rebuildKills = 8
-    static let rebuildEvents = 20_000
+    static let eventsPerSourceCommit = 1_000
+    /// `ledger append --batch` runs killed inside their write, and the lines of the batch.
+    static let batchKills = 6
+    static let batchEvents = 10_000
+    /// Runs of each writing command killed, in addition, as soon as their commit starts
+    /// writing to the ledger file: the random kills seldom land in the commit, which takes a
+    /// few milliseconds at the end of the write.
+    static let commitKills = 2
+    /// `ledger rebuild` runs killed inside their writes, on the seeds plus this many events.
+    static let rebuildKills = 6
+    static let rebuildEvents = 10_000
 
     @Test(.timeLimit(.minutes(6)))
     func killedImportsLeaveAllOrNothing() throws {
@@ -62,7 +60,7 @@ import Testing
             sandbox: sandbox, base: base, command: ["import", exportPath], addedEvents: Self.importedEvents,
             addedCommits: importedCommits, firstID: try #require(imported.first?.string("id")),
             lastID: try #require(imported.last?.string("id")), queries: CrashScenario.queries(for: imported))
-        try scenario.run(kills: Self.importKills, span: Self.importKillSpan, commitKills: Self.importCommitKills)
+        try scenario.run(kills: Self.importKills, commitKills: Self.commitKills)
     }
 
     @Test(.timeLimit(.minutes(4)))
@@ -76,7 +74,7 @@ import Testing
             sandbox: sandbox, base: base, command: ["append", "--batch", batch], addedEvents: Self.batchEvents,
             addedCommits: 1, firstID: try #require(events.first?.string("id")),
             lastID: try #require(events.last?.string("id")), queries: CrashScenario.queries(for: events))
-        try scenario.run(kills: Self.batchKills, span: Self.batchKillSpan, commitKills: Self.batchCommitKills)
+        try scenario.run(kills: Self.batchKills, commitKills: Self.commitKills)
     }
 }
 
@@ -97,27 +95,27 @@ extension CrashTests {
                                      addedCommits: 0, firstID: "", lastID: "", queries: CrashScenario.queries(for: events))
         try scenario.resetLedger()
         let answers = try scenario.answers()
-        let reference = try sandbox.runKilled(scenario.command, at: .after(3600), ledger: scenario.ledger)
+        let reference = try sandbox.runKilled(scenario.command, at: .never, ledger: scenario.ledger)
         try #require(!reference.killed && reference.status == 0, "uninterrupted rebuild: \(reference.stderr)")
+        let writePhase = try #require(reference.writePhase, "the uninterrupted rebuild never held the write lock")
 
         let seed = UInt64(DispatchTime.now().uptimeNanoseconds)
         var random = SplitMix64(seed: seed)
-        var killed = 0
-        for round in 0..<Self.rebuildKills {
+        var runs: [KilledRun] = []
+        let moments = KillMoment.spread(Self.rebuildKills, over: CrashScenario.killSpan * writePhase, using: &random)
+        for (round, moment) in moments.enumerated() {
             try scenario.resetLedger()
-            // Spread over the first 80% of its lifetime: start-up and the work vary from run to run.
-            let slice = 0.8 * reference.lifetime / Double(Self.rebuildKills)
-            let delay = slice * (Double(round) + Double.random(in: 0..<1, using: &random))
-            let run = try sandbox.runKilled(scenario.command, at: .after(delay), ledger: scenario.ledger)
-            if run.killed { killed += 1 }
+            let run = try sandbox.runKilled(scenario.command, at: moment, ledger: scenario.ledger)
+            runs.append(run)
             let context = "round \(round) (seed \(seed)): \(run)"
             let verify = try sandbox.run(["verify", "--ledger", scenario.ledger], useLedgerOption: false)
             #expect(verify.status == 0, "\(context): verify printed \(verify.stdout) \(verify.stderr)")
             #expect(try scenario.answers() == answers, "\(context): the queries answer as before the rebuild")
         }
-        #expect(killed >= Self.rebuildKills / 2, "most runs should be killed before they end (lifetime \(reference.lifetime) s)")
-        print("CrashTests: ledger rebuild ran uninterrupted in \(String(format: "%.3f", reference.lifetime)) s; "
-              + "\(killed) of \(Self.rebuildKills) runs killed (seed \(seed)), each left a ledger that verifies")
+        let name = "ledger rebuild"
+        CrashScenario.expectMostKilledInWrite(runs, name: name, writePhase: writePhase)
+        print("CrashTests: \(name) ran uninterrupted (\(reference)); \(CrashScenario.summary(runs)) "
+              + "(seed \(seed)), each left a ledger that verifies")
     }
 }
 
@@ -224,10 +222,10 @@ struct CrashScenario {
         ((try? FileManager.default.attributesOfItem(atPath: ledger))?[.size] as? NSNumber)?.intValue ?? -1
     }
 
-    /// Times one uninterrupted run; then kills `kills` runs at random delays spread over `span`
-    /// times its lifetime, and `commitKills` runs as soon as their commit starts writing, checking
-    /// the ledger after each.
-    func run(kills: Int, span: Double, commitKills: Int) throws {
+    /// Times one uninterrupted run's write phase; then kills `kills` runs at random delays
+    /// spread over `killSpan` of that phase once they hold the write lock, and `commitKills`
+    /// runs as soon as their commit starts writing, checking the ledger after each.
+    func run(kills: Int, commitKills: Int) throws {
         let clock = ContinuousClock()
         let started = clock.now
         let name = "ledger " + command.map { $0.hasPrefix("/") ? URL(fileURLWithPath: $0).lastPathComponent : $0 }
@@ -237,52 +235,70 @@ struct CrashScenario {
         let baseAnswers = comparable(try answers())
         let baseSize = fileSize()
 
-        // One uninterrupted run: its lifetime, and the state a completed run leaves.
-        let reference = try sandbox.runKilled(command, at: .after(3600), ledger: ledger)
+        // One uninterrupted run: its write phase, and the state a completed run leaves.
+        let reference = try sandbox.runKilled(command, at: .never, ledger: ledger)
         try #require(!reference.killed && reference.status == 0, "\(name), uninterrupted: \(reference.stderr)")
+        let writePhase = try #require(reference.writePhase, "\(name), uninterrupted, never held the write lock")
         let full = try counts()
         #expect(full.events == baseCounts.events + addedEvents && full.commits == baseCounts.commits + addedCommits,
                 "\(name) on a ledger of \(baseCounts) should add \(addedEvents) events in \(addedCommits) commits: \(full)")
         let fullAnswers = comparable(try answers())
         try #require(fullAnswers != baseAnswers, "the queries should tell the two outcomes apart")
-        let lifetime = reference.lifetime
 
-        // One delay at random in each of `kills` equal slices of [0, span × lifetime], then the
-        // kills at the commit's first write.
         let seed = UInt64(DispatchTime.now().uptimeNanoseconds)
         var random = SplitMix64(seed: seed)
-        let slice = span * lifetime / Double(kills)
-        let moments = (0..<kills).map { KillMoment.after(slice * (Double($0) + Double.random(in: 0..<1, using: &random))) }
+        let moments = KillMoment.spread(kills, over: Self.killSpan * writePhase, using: &random)
             + Array(repeating: KillMoment.writing(Self.commitWriteBytes), count: commitKills)
 
-        var tally: [String: Int] = [:]
+        var runs: [KilledRun] = []
+        var outcomes: [String: Int] = [:]
         var report: [String] = []
         for (round, moment) in moments.enumerated() {
             try resetLedger()
             let run = try sandbox.runKilled(command, at: moment, ledger: ledger)
+            runs.append(run)
             let grown = fileSize() - baseSize
             let context = "\(name), round \(round) (seed \(seed)): \(run)"
             let outcome = try check(after: run, context: context, base: baseCounts, baseAnswers: baseAnswers,
                                     fullAnswers: fullAnswers)
-            let writing = run.killed && (run.writtenBeforeKill ?? 0) > 0
             if case .writing = moment {
-                #expect(run.killed && writing, "\(context): the run should be killed while its commit writes")
+                #expect(run.killed && (run.writtenBeforeKill ?? 0) > 0, "\(context): the run should be killed while its commit writes")
             }
-            let kind = (run.killed ? "killed" : "exited") + (writing ? " while writing" : "") + ": "
-                + (outcome?.rawValue ?? "partial")
-            tally[kind, default: 0] += 1
+            outcomes[outcome?.rawValue ?? "partial", default: 0] += 1
             report.append("  \(run), file grew by \(grown) bytes → \(outcome?.rawValue ?? "partial")")
         }
-        let killedBeforeCommit = tally.filter { $0.key.hasPrefix("killed") && $0.key.hasSuffix(Outcome.nothing.rawValue) }
-            .values.reduce(0, +)
-        #expect(killedBeforeCommit >= kills / 3,
-                "\(name): most random kills should land before the commit (delays over \(span) × \(lifetime) s): \(tally)")
+        Self.expectMostKilledInWrite(runs, name: name, writePhase: writePhase)
         print("""
-            CrashTests: \(name) ran uninterrupted in \(String(format: "%.3f", lifetime)) s; \
-            \(moments.count) killed runs checked in \(clock.now - started) (seed \(seed)): \
-            \(tally.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", "))
+            CrashTests: \(name) ran uninterrupted (\(reference)); \(moments.count) killed runs checked in \
+            \(clock.now - started) (seed \(seed)): \(Self.summary(runs)); left \
+            \(outcomes.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", "))
             \(report.joined(separator: "\n"))
             """)
+    }
+
+    /// The share of the timed run's write phase over which the random kills are spread: from
+    /// one run to the next, under load, the write takes a few tenths more or less.
+    static let killSpan = 0.8
+
+    /// The share of the runs that must be killed while they hold the write lock: a run can end
+    /// its write early, or outlive it by a little, when it runs faster than the timed one.
+    static let killedInWriteShare = 0.8
+
+    /// Expects at least `killedInWriteShare` of `runs` to have been killed holding the write lock.
+    static func expectMostKilledInWrite(_ runs: [KilledRun], name: String, writePhase: Double,
+                                        sourceLocation: SourceLocation = #_sourceLocation) {
+        let inWrite = runs.filter(\.killedInWrite).count
+        #expect(Double(inWrite) >= killedInWriteShare * Double(runs.count),
+                "\(name): most kills should land while the run holds the write lock (a write phase of \(writePhase) s): \(summary(runs))",
+                sourceLocation: sourceLocation)
+    }
+
+    /// How many of `runs` were killed holding the write lock, killed without it, or exited.
+    static func summary(_ runs: [KilledRun]) -> String {
+        let inWrite = runs.filter(\.killedInWrite).count
+        let killed = runs.filter(\.killed).count
+        return "\(inWrite) of \(runs.count) runs killed holding the write lock, \(killed - inWrite) killed without it, "
+            + "\(runs.count - killed) exited"
     }
 
     /// A commit writes whole pages; a writer that only opened the ledger has written nothing.

@@ -100,7 +100,7 @@ import Glibc
         let batch = try GeneratedBatches.write(lines, to: sandbox.path("batch.ndjson"))
         let writer = try BackgroundLedger(["append", "--batch", batch], in: sandbox)
         let pid = writer.process.processIdentifier
-        let holder = try #require(Self.waitForWriteLock(of: sandbox.ledgerPath, heldBy: pid),
+        let holder = try #require(WriteLockProbe.waitForWriteLock(of: sandbox.ledgerPath, heldBy: pid),
                                   "the batch writer never held the write lock")
         kill(holder, SIGSTOP)
         defer { kill(holder, SIGCONT) }
@@ -200,24 +200,6 @@ import Glibc
         try process.run()
         process.waitUntilExit()
         return process.processIdentifier
-    }
-
-    /// Waits until a process holds the record lock writers take on the ledger file's first
-    /// byte, and returns its id (nil after 30 s, or when `pid` exited first).
-    private static func waitForWriteLock(of path: String, heldBy pid: Int32) -> Int32? {
-        let descriptor = open(path, O_RDWR)
-        guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
-        let deadline = Date().addingTimeInterval(30)
-        while Date() < deadline, kill(pid, 0) == 0 {
-            var record = flock()
-            record.l_type = Int16(F_WRLCK)
-            record.l_whence = Int16(SEEK_SET)
-            record.l_len = 1
-            if fcntl(descriptor, F_GETLK, &record) == 0, record.l_type != Int16(F_UNLCK), record.l_pid == pid { return pid }
-            usleep(2_000)
-        }
-        return nil
     }
 }
 

@@ -115,6 +115,13 @@ import Testing
         #expect(try sandbox.stagedTypes(existing) == ["SongRetitled"], "other sessions are untouched")
     }
 
+    @Test(arguments: ["\u{1B}]0;owned\u{07}", String(repeating: "n", count: 120_000), " ", "a\rb"])
+    func aSessionNameBreakingTheRulesOfNamesIsExit4(_ name: String) throws {
+        let sandbox = try sandbox(Self.music)
+        expectFailure(try sandbox.run(["session", "begin", "--name", name]), exit: 4, mentions: ["name"])
+        #expect(try sandbox.sessionIDs().isEmpty, "no session was begun")
+    }
+
     @Test func usageErrorsAreExit2() throws {
         let sandbox = try sandbox(Self.music)
         let session = try sandbox.beginSession()

@@ -135,4 +135,20 @@ import Glibc
         #expect(watcher.lines.isEmpty)
         #expect(!FileManager.default.fileExists(atPath: sandbox.ledgerPath), "a read command creates no ledger")
     }
+
+    @Test(arguments: ["removed", "replaced"])
+    func watchEndsWithExitFiveWhenTheLedgerFileIsRemovedOrReplaced(_ change: String) throws {
+        let sandbox = try seeded()
+        let other = sandbox.path("other.lmdb")
+        let created = try LedgerSandbox.run(["append", "FavoriteAdded", #"{"dishId":"elsewhere"}"#, "--ledger", other],
+                                            input: nil, currentDirectory: sandbox.directory)
+        #expect(created.status == 0, "\(created.stderr)")
+        let watcher = try BackgroundLedger(["watch", "--json", "--from", "84"], in: sandbox)
+        try #require(watcher.waitForLines(1).count == 1, "watch printed nothing within 5 s; stderr: \(watcher.stderr)")
+        if change == "removed" { unlink(sandbox.ledgerPath) } else { rename(other, sandbox.ledgerPath) }
+        #expect(watcher.waitForExit(within: 10), "watch should notice the ledger file was \(change)")
+        #expect(watcher.process.terminationStatus == 5)
+        expectOneErrorLine(watcher.stderr)
+        #expect(watcher.stderr.contains(change), "stderr: \(watcher.stderr)")
+    }
 }

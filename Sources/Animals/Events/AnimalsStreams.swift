@@ -1,4 +1,4 @@
-/// The streams of the animal entities (§3): `category-⟨categoryId⟩` and `animal-⟨animalId⟩`.
+/// The streams of the animal entities: `category-⟨categoryId⟩` and `animal-⟨animalId⟩`.
 enum AnimalsStreams {
     /// The stream of the category `categoryId`.
     static func category(_ categoryId: String) -> String { "category-\(categoryId)" }

@@ -1,6 +1,6 @@
 /// How strictly a domain checks its rules when an event is appended.
 public enum RuleMode: Sendable {
-    /// Local appends: every rule of §4, references must point to existing entities.
+    /// Local appends: every rule of the domain, references must point to existing entities.
     case strict
     /// Imports from another ledger: references to entities not yet known are accepted.
     case importing

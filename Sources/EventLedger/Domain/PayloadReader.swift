@@ -1,4 +1,4 @@
-/// Reads and validates the fields of an event payload by the catalog's general rules (§3):
+/// Reads and validates the fields of an event payload by the catalog's general rules:
 /// unknown fields rejected, ids of 1–128 characters from `A–Z a–z 0–9 . _ : -`, names
 /// trimmed to 1–200 characters without control characters.
 public struct PayloadReader {
@@ -34,7 +34,13 @@ public struct PayloadReader {
         guard let text = value.stringValue else {
             throw LedgerError.invalidField(field, "expected a string, got \(value.kindName)")
         }
-        let trimmed = Self.isTrimmed(text) ? text : Self.trimmed(text)
+        return try Self.validName(text, field: field)
+    }
+
+    /// `text` trimmed, when it obeys the rules of names: 1–200 characters once trimmed, no
+    /// control characters. Otherwise `.invalidInput` naming `field`.
+    public static func validName(_ text: String, field: String) throws -> String {
+        let trimmed = isTrimmed(text) ? text : Self.trimmed(text)
         guard !trimmed.isEmpty else { throw LedgerError.invalidField(field, "must not be empty") }
         let scalars = Self.scalars(of: trimmed)
         guard scalars.count <= 200 else { throw LedgerError.invalidField(field, "longer than 200 characters") }
@@ -51,7 +57,7 @@ public struct PayloadReader {
         return text
     }
 
-    /// Whether `text` is a valid id (§3).
+    /// Whether `text` is a valid id: 1–128 characters from `A–Z a–z 0–9 . _ : -`.
     public static func isValidID(_ text: String) -> Bool {
         let utf8 = text.utf8
         return (1...128).contains(utf8.count) && utf8.allSatisfy { byte in

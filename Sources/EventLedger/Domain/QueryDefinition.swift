@@ -38,7 +38,7 @@ public struct QueryDefinition: Sendable {
 
 /// A query's answer in both its forms: JSON (`--json`) and a readable table.
 public struct QueryResult: Sendable {
-    /// The JSON form, with the exact shape of §5.
+    /// The JSON form, the shape `ledger query --json` prints.
     public let json: JSONValue
     /// An optional heading line printed above the table (e.g. the artist's name).
     public let title: String?

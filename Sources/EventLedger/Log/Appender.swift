@@ -25,6 +25,7 @@ struct Appender {
         for (index, pending) in events.enumerated() {
             do {
                 if let id = pending.id, let existing = try idsInBatch[id] ?? originalPosition(of: id) {
+                    try requireSameEvent(pending, id: id, as: existing)
                     positions.append(existing)
                     assigned.append([:])
                     firstDuplicate = firstDuplicate ?? existing
@@ -47,7 +48,7 @@ struct Appender {
 
                 head.position += 1
                 let id = pending.id ?? EventID.generate()
-                let metadata = pending.metadata.isEmpty ? [] : JSONValue.object(pending.metadata.mapValues { .string($0) }).serialized()
+                let metadata = EventRecord.metadataBytes(pending.metadata)
                 head.hash.withUnsafeBytes { previous in
                     EventRecord.encode(position: head.position, commit: commit, recordedAt: recordedAt,
                                        version: version + 1, id: id, type: entry.type.typeName,
@@ -91,6 +92,33 @@ struct Appender {
         return LedgerTables.readBigEndian(value)
     }
 
+    /// Throws `.invalidInput` unless `pending` is the event stored at `position` under its
+    /// id: an id is reused only to retry its event. The same event has the same type,
+    /// stream and data; a created entity's id the ledger assigned then stands for that field
+    /// left out now; metadata and the expected version are not compared.
+    private func requireSameEvent(_ pending: PendingEvent, id: EventID, as position: UInt64) throws {
+        let stored = try indexedRecord(at: position)
+        var retry = pending
+        if let field = try catalog.entry(pending.type).type.createdEntityField, (retry.payload[field] ?? .null) == .null {
+            retry.payload[field] = try RecordedEvent(stored).data.objectValue?[field]
+        }
+        let event = try catalog.prepare(retry).event
+        guard stored.type == pending.type, stored.stream == event.stream,
+              JSONValue.object(event.payload).serialized().elementsEqual(stored.dataBytes)
+        else {
+            throw LedgerError(.invalidInput, "id \(id) already names another event (\(stored.type) in \(stored.stream)); "
+                              + "an id is reused only to retry the same event", subject: id.description)
+        }
+    }
+
+    /// The record at `position`, where the id index points.
+    private func indexedRecord(at position: UInt64) throws -> EventRecordView {
+        guard let bytes = try txn.get(tables.log, LedgerTables.bigEndian(position)) else {
+            throw LedgerError(.corruption, "id index points to missing position \(position)")
+        }
+        return try EventRecordView(bytes, position: position)
+    }
+
     /// The version `stream` is at (0 when it does not exist).
     func currentVersion(of stream: String) throws -> UInt64 {
         try txn.withCursor(tables.streams) { cursor in
@@ -105,10 +133,7 @@ struct Appender {
 
     /// The result of an append whose every event id was already in the log.
     private func retryResult(original: UInt64, positions: [UInt64], assigned: [[String: String]]) throws -> AppendResult {
-        guard let bytes = try txn.get(tables.log, LedgerTables.bigEndian(original)) else {
-            throw LedgerError(.corruption, "id index points to missing position \(original)")
-        }
-        let record = try EventRecordView(bytes, position: original)
+        let record = try indexedRecord(at: original)
         return AppendResult(commit: record.commit, recordedAt: record.recordedAt, positions: positions,
                             assignedIDs: assigned, appended: false)
     }

@@ -41,6 +41,11 @@ struct EventRecord {
         }
     }
 
+    /// The stored form of an event's metadata: its canonical JSON object, or nothing when empty.
+    static func metadataBytes(_ metadata: [String: String]) -> [UInt8] {
+        metadata.isEmpty ? [] : JSONValue.object(metadata.mapValues { .string($0) }).serialized()
+    }
+
     private static func appendLE<T: FixedWidthInteger>(_ value: T, to out: inout [UInt8]) {
         withUnsafeBytes(of: value.littleEndian) { out.append(contentsOf: $0) }
     }

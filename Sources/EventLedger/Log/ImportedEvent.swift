@@ -1,4 +1,4 @@
-/// An event read from another ledger's export (§9 envelope): what an import keeps of it.
+/// An event read from another ledger's export (an interchange envelope): what an import keeps of it.
 public struct ImportedEvent: Sendable {
     /// The event's id, kept: re-importing it appends nothing.
     public let id: EventID
@@ -12,8 +12,20 @@ public struct ImportedEvent: Sendable {
     public let stream: String
     /// The commit it belonged to in its ledger; consecutive events of one commit stay one commit.
     public let sourceCommit: UInt64
-    /// When its commit was recorded in its ledger; kept (never earlier than this ledger's last commit).
+    /// When its commit was recorded in its ledger; kept (never earlier than this ledger's last
+    /// commit). An import refuses a time more than `maximumClockSkew` ahead of the clock.
     public let recordedAt: Timestamp
+    /// Its position in its ledger, which its hash covers.
+    public let sourcePosition: UInt64
+    /// Its stream version in its ledger, which its hash covers.
+    public let sourceVersion: UInt64
+    /// The hash the envelope carries, as written (checked by an import unless it rehashes).
+    public let sourceHash: String
+
+    /// How far ahead of this machine's clock an imported commit time may be, in
+    /// microseconds (5 minutes): clocks of syncing devices drift a little, but a time
+    /// further ahead would stamp every later commit, which is never earlier than it.
+    public static let maximumClockSkew: Int64 = 5 * 60 * 1_000_000
 
     private static let fields: Set<String> = ["position", "commit", "recordedAt", "id", "stream", "version", "type",
                                               "schemaVersion", "data", "metadata", "hash"]
@@ -31,9 +43,6 @@ public struct ImportedEvent: Sendable {
             guard let value = object[field]?.stringValue else { throw LedgerError.invalidField(field, "expected a string") }
             return value
         }
-        _ = try number("position")
-        _ = try number("version")
-        _ = try text("hash")
         guard object["schemaVersion"] == .int(1) else { throw LedgerError.invalidField("schemaVersion", "only schema version 1 is known") }
         guard let id = EventID(try text("id")) else { throw LedgerError.invalidField("id", "not a UUID") }
         guard let recordedAt = Timestamp(iso8601: try text("recordedAt")) else {
@@ -51,6 +60,9 @@ public struct ImportedEvent: Sendable {
         stream = try text("stream")
         sourceCommit = try number("commit")
         self.recordedAt = recordedAt
+        sourcePosition = try number("position")
+        sourceVersion = try number("version")
+        sourceHash = try text("hash")
     }
 }
 
@@ -66,23 +78,29 @@ public struct ImportReport: Sendable, Equatable {
 
 extension Ledger {
     /// Appends events exported from another ledger, all or nothing: every source commit
-    /// becomes one commit here (keeping its time), ids already in the log are skipped, and
-    /// references to entities not yet known are accepted (§4: devices sync out of order).
-    /// On failure `LedgerError.eventIndex` names the failing event.
+    /// becomes one commit here (keeping its time), events already in the log under their id
+    /// are skipped (an id naming another event is `.invalidInput`), and
+    /// references to entities not yet known are accepted (devices sync out of order).
+    /// A commit time more than `ImportedEvent.maximumClockSkew` ahead of the clock is
+    /// `.invalidInput`. So is a hash that is malformed or does not chain (see
+    /// `ImportedHashChain`), unless `rehash` says the events were rewritten on purpose:
+    /// their hashes are then ignored. Either way the ledger hashes every event it appends
+    /// into its own chain. On failure `LedgerError.eventIndex` names the failing event.
     @discardableResult
-    public func importEvents(_ events: [ImportedEvent]) throws -> ImportReport {
+    public func importEvents(_ events: [ImportedEvent], rehash: Bool = false) throws -> ImportReport {
         guard !events.isEmpty else { throw LedgerError(.invalidInput, "nothing to import") }
+        let latestTime = Timestamp(microseconds: Timestamp.now().microseconds + ImportedEvent.maximumClockSkew)
         return try environment.write(reserving: events.count * Environment.bytesPerEvent) { txn in
             let appender = Appender(catalog: catalog, tables: tables, txn: txn)
             var appended = 0, commits = 0, start = 0
             while start < events.count {
                 var end = start + 1
                 while end < events.count, events[end].sourceCommit == events[start].sourceCommit { end += 1 }
-                let pending = try (start..<end).map { index in try pendingEvent(events[index], index: index) }
+                let pending = try (start..<end).map { index in try pendingEvent(events[index], index: index, latestTime: latestTime) }
                 let headBefore = try LogHead(txn, tables).position
                 do {
                     let result = try appender.append(pending, mode: .importing, recordedAt: events[start].recordedAt)
-                    let added = result.positions.filter { $0 > headBefore }.count
+                    let added = Set(result.positions.filter { $0 > headBefore }).count
                     appended += added
                     commits += added > 0 ? 1 : 0
                 } catch var error as LedgerError {
@@ -91,13 +109,20 @@ extension Ledger {
                 }
                 start = end
             }
+            if !rehash { try ImportedHashChain.check(events) }
             return ImportReport(appended: appended, duplicates: events.count - appended, commits: commits)
         }
     }
 
-    private func pendingEvent(_ event: ImportedEvent, index: Int) throws -> PendingEvent {
+    /// The event to append for `event`, after checking that its stream matches its data and
+    /// that its time is not after `latestTime`.
+    private func pendingEvent(_ event: ImportedEvent, index: Int, latestTime: Timestamp) throws -> PendingEvent {
         let pending = PendingEvent(type: event.type, payload: event.payload, id: event.id, metadata: event.metadata)
         do {
+            guard event.recordedAt <= latestTime else {
+                let minutes = ImportedEvent.maximumClockSkew / 60_000_000
+                throw LedgerError.invalidField("recordedAt", "\(event.recordedAt) is more than \(minutes) minutes ahead of this machine's clock")
+            }
             let derived = try catalog.prepare(pending).event.stream
             guard derived == event.stream else {
                 throw LedgerError.invalidField("stream", "\(event.stream) does not match its data (\(derived))")

@@ -44,7 +44,8 @@ public struct PendingEvent: Sendable {
     public var type: String
     /// The payload, validated by the event type when appended.
     public var payload: [String: JSONValue]
-    /// The event id; a retry with the same id appends nothing. Nil: the ledger assigns one.
+    /// The event id; a retry of the same event (type, stream and data) under it appends
+    /// nothing, another event under it is `.invalidInput`. Nil: the ledger assigns one.
     public var id: EventID?
     /// The version the event's stream must be at.
     public var expect: ExpectedVersion

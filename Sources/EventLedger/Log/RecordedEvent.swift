@@ -1,4 +1,4 @@
-/// An event as stored in the log, with everything the envelope of §9 carries.
+/// An event as stored in the log, with everything its interchange envelope carries.
 public struct RecordedEvent: Sendable, Equatable {
     /// Global, gapless position in the log (1, 2, 3 …).
     public let position: UInt64
@@ -49,7 +49,8 @@ public struct RecordedEvent: Sendable, Equatable {
         return object.compactMapValues(\.stringValue)
     }
 
-    /// The interchange envelope of §9.
+    /// The interchange envelope: position, commit, recordedAt, id, stream, version, type,
+    /// schemaVersion, data, metadata and hash, as `ledger export` writes it.
     public var envelope: JSONValue {
         .object([
             "position": .int(Int64(position)),

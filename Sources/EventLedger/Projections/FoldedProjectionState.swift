@@ -22,12 +22,13 @@ final class FoldedProjectionState: ProjectionWriter {
         try folded(table).newestValue(StoredRow.storedKey(key.encoded())).flatMap(StoredRow.row)
     }
 
-    /// Visits the rows under the prefix in key order; they are all read before `body` is
+    /// Visits the rows under the prefix in key order (whole keys, however long); they are all read before `body` is
     /// first called, so `body` may change the read model.
     func forEach(_ table: ProjectionTable, prefix: StateKey, _ body: (StateKey, StateRow) throws -> Bool) throws {
-        let rows = try folded(table).newestRows(prefix: prefix.encoded(asPrefix: true)).map { entry in
+        var rows = try folded(table).newestRows(prefix: prefix.encoded(asPrefix: true)).map { entry in
             try StoredRow.decode(key: entry.key, value: entry.value)
         }
+        StoredRow.restoreWholeKeyOrder(&rows) { $0.0.encoded() }
         for case let (key, row?) in rows {
             guard try body(key, row) else { return }
         }

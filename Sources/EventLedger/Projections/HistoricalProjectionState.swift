@@ -28,7 +28,7 @@ struct HistoricalProjectionState: ProjectionReader {
         }
     }
 
-    /// Visits each row under the prefix once, in key order. The rows are read first and
+    /// Visits each row under the prefix once, in key order (whole keys, however long). The rows are read first and
     /// then handed to `body`, which may change the read model.
     func forEach(_ table: ProjectionTable, prefix: StateKey, _ body: (StateKey, StateRow) throws -> Bool) throws {
         for (key, row) in try rowsInForce(table, prefix: prefix.encoded(asPrefix: true)) {
@@ -80,6 +80,7 @@ struct HistoricalProjectionState: ProjectionReader {
                 entry = next
             }
         }
+        StoredRow.restoreWholeKeyOrder(&rows) { $0.0.encoded() }
         return rows
     }
 }

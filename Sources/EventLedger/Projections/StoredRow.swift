@@ -6,7 +6,9 @@ import Glibc
 ///
 /// A key is the `StateKey` encoding; one longer than `maximumKeyLength` (LMDB keys are at
 /// most 511 bytes, and a 200-character title can take 800) is stored as its first bytes
-/// followed by the SHA-256 of the whole key, and the whole key is kept in the value.
+/// followed by the SHA-256 of the whole key, and the whole key is kept in the value. Stored
+/// keys therefore order as whole keys do, except among keys that share their first
+/// `keptPrefixLength` bytes: readers put those back in order (`restoreWholeKeyOrder`).
 ///
 /// A value is one flags byte (`present`, `fullKeyFollows`), then, when the key was
 /// shortened, the whole key (`u16` length and bytes), then the row (`StateRowCodec`).
@@ -17,13 +19,15 @@ enum StoredRow {
     /// it gives the latest versions.
     static let newestPosition: UInt64 = (1 << 56) - 2
     static let maximumKeyLength = 400
+    /// How many bytes of a shortened key its stored key keeps, ahead of the digest.
+    static let keptPrefixLength = maximumKeyLength - SHA256.digestLength
     private static let present: UInt8 = 1
     private static let fullKeyFollows: UInt8 = 2
 
     /// The key under which `encodedKey` is stored.
     static func storedKey(_ encodedKey: [UInt8]) -> [UInt8] {
         guard encodedKey.count > maximumKeyLength else { return encodedKey }
-        var key = Array(encodedKey.prefix(maximumKeyLength - SHA256.digestLength))
+        var key = Array(encodedKey.prefix(keptPrefixLength))
         var digest = [UInt8](repeating: 0, count: SHA256.digestLength)
         encodedKey.withUnsafeBytes { whole in
             digest.withUnsafeMutableBytes { SHA256.chain(previous: UnsafeRawBufferPointer(start: nil, count: 0), body: whole, into: $0) }
@@ -63,6 +67,32 @@ enum StoredRow {
         buffer.storeBytes(of: UInt16(encodedKey.count).littleEndian, toByteOffset: 1, as: UInt16.self)
         encodedKey.withUnsafeBytes { UnsafeMutableRawBufferPointer(rebasing: buffer[3...]).copyMemory(from: $0) }
         StateRowCodec.encode(row, into: UnsafeMutableRawBufferPointer(rebasing: buffer[(3 + encodedKey.count)...]))
+    }
+
+    /// Puts entries read in stored-key order into the order of their whole keys (`wholeKey`).
+    /// Keys longer than `keptPrefixLength` that share their first `keptPrefixLength` bytes
+    /// lie next to each other, ordered by a digest (or by a digest against the tail of a key
+    /// short enough to be kept whole); each such run is sorted. Every other entry is
+    /// already in place, so this costs a length check per entry.
+    static func restoreWholeKeyOrder<Entry>(_ entries: inout [Entry], wholeKey: (Entry) -> [UInt8]) {
+        var start = entries.startIndex
+        while start < entries.endIndex {
+            let first = wholeKey(entries[start])
+            var end = start + 1
+            if first.count > keptPrefixLength {
+                while end < entries.endIndex, sharesKeptPrefix(wholeKey(entries[end]), first) { end += 1 }
+            }
+            if end - start > 1 {
+                entries[start..<end].sort { wholeKey($0).lexicographicallyPrecedes(wholeKey($1)) }
+            }
+            start = end
+        }
+    }
+
+    /// Whether two whole keys, both longer than `keptPrefixLength`, share its first bytes.
+    private static func sharesKeptPrefix(_ key: [UInt8], _ other: [UInt8]) -> Bool {
+        key.count > keptPrefixLength && other.count > keptPrefixLength
+            && key[..<keptPrefixLength].elementsEqual(other[..<keptPrefixLength])
     }
 
     /// Whether a stored value holds a row (not a removal).

@@ -12,7 +12,7 @@ public struct SessionInfo: Sendable {
     public let streams: [String: UInt64]
 }
 
-/// An edit form as an uncommitted event batch (§6): stage events, preview every read model
+/// An edit form as an uncommitted event batch: stage events, preview every read model
 /// as if they were committed, then commit them as one commit or discard them.
 ///
 /// Sessions are stored in the ledger file outside the log: they survive restarts, have no
@@ -120,8 +120,10 @@ extension SessionRecord {
 }
 
 extension Ledger {
-    /// Begins a new, empty form session.
+    /// Begins a new, empty form session. A name obeys the rules of names (trimmed, 1–200
+    /// characters, no control characters); one that does not is `.invalidInput` about `name`.
     public func beginSession(name: String? = nil) throws -> Session {
+        let name = try name.map { try PayloadReader.validName($0, field: "name") }
         let id = EventID.generate().description
         try environment.write { txn in
             try txn.put(tables.sessions, Array(id.utf8), SessionRecord(id: id, name: name, createdAt: .now()).encoded)

@@ -1,5 +1,6 @@
 internal import CLMDB
 import Glibc
+import Synchronization
 
 /// One open LMDB environment (a single file plus its `-lock` file) and the tables in it.
 ///
@@ -13,6 +14,8 @@ final class Environment: @unchecked Sendable {
     private let writerLock: UnsafeMutablePointer<pthread_mutex_t>
     /// Keeps other processes' writers out while this one writes; nil when read-only.
     private let writeLock: WriteLock?
+    /// The thread running a write transaction (`pthread_self`), 0 when none is.
+    private let writingThread = Atomic<UInt>(0)
     private var tableHandles: [String: MDB_dbi] = [:]
 
     /// Opens (and, unless `readOnly`, creates) the environment at `path`, which must be the
@@ -172,10 +175,13 @@ final class Environment: @unchecked Sendable {
             clearStaleReaders()
             try reserveMap(forWriting: bytes)
         }
+        try requireNoWriteOnThisThread()
         pthread_mutex_lock(writerLock)
         defer { pthread_mutex_unlock(writerLock) }
         try writeLock?.acquire()
         defer { writeLock?.release() }
+        writingThread.store(UInt(pthread_self()), ordering: .relaxed)
+        defer { writingThread.store(0, ordering: .relaxed) }
         while true {
             switch try attemptWrite(commit: commit, body) {
             case .finished(let value): return value
@@ -183,6 +189,16 @@ final class Environment: @unchecked Sendable {
             case .mapResized: try adoptResizedMap()
             }
         }
+    }
+
+    /// Throws when this thread is already inside a write (an append from a session's
+    /// preview, say): waiting for the write to end would wait for ever.
+    func requireNoWriteOnThisThread() throws {
+        guard writingThread.load(ordering: .relaxed) == UInt(pthread_self()) else { return }
+        throw LedgerError(.invalidInput, """
+            the ledger cannot be written from inside one of its own writes (an append in a session's preview, \
+            say): this thread is already writing to \(path)
+            """)
     }
 
     private enum WriteOutcome<T> { case finished(T), mapFull, mapResized }

@@ -5,7 +5,9 @@ import Glibc
 extension Environment {
     /// Creates a new environment at `path` with all its tables, atomically: it is built
     /// under a temporary name and hard-linked into place, so another process never sees a
-    /// half-created ledger. When another process created `path` first, nothing is done.
+    /// half-created ledger, and its directory is synced, so that the first commit reported
+    /// does not lose the file's name in a power failure. When another process created `path`
+    /// first, nothing is done.
     /// A lock file that may not be used is refused first, and temporary files that killed
     /// creations left behind are removed.
     static func createAtomically(path: String, tableNames: [String], mapSize: Int) throws {
@@ -23,8 +25,10 @@ extension Environment {
         } catch let error as LedgerError {
             throw LedgerError(error.kind, "cannot create ledger \(path): \(error.message.replacing(temporary, with: path))")
         }
-        if link(temporary, path) != 0, errno != EEXIST {
-            throw LedgerError(.storage, "cannot create ledger \(path): \(lastErrorDescription())")
+        if link(temporary, path) != 0 {
+            guard errno == EEXIST else { throw LedgerError(.storage, "cannot create ledger \(path): \(lastErrorDescription())") }
+            return
         }
+        DirectoryEntries.makeDurable(containing: path)
     }
 }

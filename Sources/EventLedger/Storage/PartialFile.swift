@@ -35,11 +35,7 @@ struct PartialFile {
         let linked = link(temporaryPath, destination) == 0 ? 0 : errno
         discard()
         guard linked == 0 else { throw Self.failure(destination, linked) }
-        let directory = open(LedgerFileLocation.split(destination).directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        if directory >= 0 {
-            fsync(directory)
-            close(directory)
-        }
+        DirectoryEntries.makeDurable(containing: destination)
     }
 
     /// Closes and removes the temporary file.

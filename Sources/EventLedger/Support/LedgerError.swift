@@ -3,7 +3,7 @@
 public struct LedgerError: Error, Sendable, Equatable, CustomStringConvertible {
     /// What went wrong, coarse enough to pick an exit code and to decide whether a retry may help.
     public enum Kind: String, Sendable, Equatable {
-        /// A domain rule rejected an event (§4).
+        /// A domain rule rejected an event.
         case ruleViolation
         /// A queried entity, stream or session does not exist.
         case notFound

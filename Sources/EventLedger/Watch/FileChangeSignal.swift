@@ -2,15 +2,16 @@
 import Glibc
 #endif
 
-/// Wakes up when a file is written, through inotify: no polling loop.
+/// Wakes up when a file is written or its links change (removed, renamed over), through
+/// inotify: no polling loop.
 final class FileChangeSignal {
     private let descriptor: Int32
 
-    /// Watches `path` for writes.
+    /// Watches `path` for writes and changes of its links.
     init(path: String) throws {
         descriptor = inotify_init1(Int32(IN_CLOEXEC | IN_NONBLOCK))
         guard descriptor >= 0 else { throw LedgerError(.storage, "cannot watch \(path): \(String(cString: strerror(errno)))") }
-        guard inotify_add_watch(descriptor, path, UInt32(IN_MODIFY | IN_CLOSE_WRITE)) >= 0 else {
+        guard inotify_add_watch(descriptor, path, UInt32(IN_MODIFY | IN_CLOSE_WRITE | IN_ATTRIB | IN_DELETE_SELF | IN_MOVE_SELF)) >= 0 else {
             close(descriptor)
             throw LedgerError(.storage, "cannot watch \(path): \(String(cString: strerror(errno)))")
         }
@@ -20,8 +21,8 @@ final class FileChangeSignal {
         close(descriptor)
     }
 
-    /// Waits until the file is written or `milliseconds` pass; drains pending notifications.
-    /// Returns whether the file was written.
+    /// Waits until the file is written (or its links change) or `milliseconds` pass; drains
+    /// pending notifications. Returns whether something happened to the file.
     @discardableResult
     func wait(milliseconds: Int32) -> Bool {
         var request = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)

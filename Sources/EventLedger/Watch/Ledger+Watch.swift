@@ -11,13 +11,15 @@ public struct CommittedBatch: Sendable, Equatable {
 extension Ledger {
     /// Calls `body` with each commit from position `from` on (default: only commits made
     /// after the call), as soon as any process commits it, until `body` returns false.
-    /// Waits on file-change notifications, not in a busy loop.
+    /// Waits on file-change notifications, not in a busy loop. Throws a `.storage` error
+    /// when the ledger's path is removed or comes to name another file (it is not followed).
     public func watch(from position: UInt64? = nil, _ body: (CommittedBatch) throws -> Bool) throws {
         try watch(from: position, until: { false }, body)
     }
 
     private func watch(from position: UInt64?, until stopped: () -> Bool, _ body: (CommittedBatch) throws -> Bool) throws {
         let signal = try FileChangeSignal(path: path)
+        let file = try WatchedFile(path: path)
         var next = try position ?? head().position + 1
         // LMDB publishes a commit to readers just after its last write to the file, so a
         // wake-up may still see the old state: then look again shortly, a few times.
@@ -44,12 +46,14 @@ extension Ledger {
             } else if signal.wait(milliseconds: 500) {
                 recheckDelays = [1, 2, 5, 10, 20, 50]
             }
+            try file.checkUnchanged()
         }
     }
 
     /// The commits from position `from` on (default: those made after the call) as any
     /// process makes them — for a view that refreshes on commit instead of reloading.
-    /// Ends when the consuming task is cancelled or the sequence is dropped.
+    /// Ends when the consuming task is cancelled or the sequence is dropped; ends by throwing
+    /// a `.storage` error when the ledger's path is removed or comes to name another file.
     public func commits(from position: UInt64? = nil) -> AsyncThrowingStream<CommittedBatch, any Error> {
         let (stream, continuation) = AsyncThrowingStream<CommittedBatch, any Error>.makeStream()
         let cancelled = CancellationFlag()

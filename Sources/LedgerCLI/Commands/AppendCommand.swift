@@ -12,9 +12,13 @@ enum AppendCommand {
         Appends one event of TYPE with the JSON payload (read from standard input when
         absent), or every line of an NDJSON batch file as ONE commit: all or nothing.
         Batch lines: {"type":T,"data":{...},"id":UUID?,"expect":N|"none"|"any"?,"metadata":{...}?}
+        A payload, and a line of a batch file, may hold at most 1 MiB (1,048,576 bytes): a
+        longer one is refused (exit 4) as soon as the reading passes the limit.
           --expect V   the version the event's stream must be at (none: must not exist)
-          --id UUID    the event id; appending an id already in the log appends nothing
-                       and reports the original position
+          --id UUID    the event id; appending the same event (type, stream and data;
+                       metadata aside) under an id already in the log or batch appends
+                       nothing and reports the original position; another event under
+                       that id is refused (exit 4)
           --meta K=V   metadata stored with the event (repeatable)
           --json       print {"commit","positions","recordedAt","assigned"}; "assigned" holds
                        the ids the ledger gave to created entities left without one (for a
@@ -32,10 +36,10 @@ enum AppendCommand {
                 throw UsageError("option --\(option) cannot be used with --batch; put it on the batch line", command: "append")
             }
             guard arguments.all("meta").isEmpty else { throw UsageError("option --meta cannot be used with --batch", command: "append") }
-            let lines = try BatchFile.parse(readInput(batchPath))
+            let lines = try BatchFile.parse(NDJSONLines.read(batchPath))
             let ledger = try context.openLedger(.write)
             let result = try NDJSONLines.locating(lines) { try ledger.append(lines.map(\.value)) }
-            AppendReport.print(result, batch: true, context: context)
+            try AppendReport.print(result, batch: true, context: context)
             return
         }
         try arguments.requirePositionals(["TYPE", "JSON"], optional: 1, command: "append")
@@ -57,7 +61,7 @@ enum AppendCommand {
             }
             event.metadata[String(pair[..<equals])] = String(pair[pair.index(after: equals)...])
         }
-        AppendReport.print(try context.openLedger(.write).append([event]), batch: false, context: context)
+        try AppendReport.print(context.openLedger(.write).append([event]), batch: false, context: context)
     }
 }
 

@@ -21,6 +21,6 @@ enum BackupCommand {
         try context.arguments.requirePositionals(["DEST"], command: "backup")
         let destination = context.arguments.positionals[0]
         try context.openLedger(.read).backup(to: destination)
-        context.output.line("backed up \(context.ledgerPath) to \(destination)")
+        try context.output.line("backed up \(context.ledgerPath) to \(destination)")
     }
 }

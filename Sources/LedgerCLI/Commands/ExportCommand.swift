@@ -9,7 +9,7 @@ enum ExportCommand {
         usage: ledger export [--from P] [--to P]
 
         Writes the log's events (positions P through P) to standard output as NDJSON
-        envelopes (§9): position, commit, recordedAt, id, stream, version, type,
+        envelopes: position, commit, recordedAt, id, stream, version, type,
         schemaVersion, data, metadata, hash. `ledger import` reads them back.
         """,
         options: OptionSpec(valued: ["from", "to"]),
@@ -24,7 +24,7 @@ enum ExportCommand {
             to: try arguments.value("to").map { try positiveNumber($0, option: "to") }
         )
         try context.openLedger(.read).forEachEvent(filter) { event in
-            context.output.json(event.envelope)
+            try context.output.json(event.envelope)
             return true
         }
     }

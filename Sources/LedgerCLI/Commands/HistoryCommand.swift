@@ -20,7 +20,7 @@ enum HistoryCommand {
         try context.arguments.requirePositionals(["STREAM"], command: "history")
         let ledger = try context.openLedger(.read)
         var printer = EventPrinter(output: context.output, json: context.json)
-        for event in try ledger.history(of: context.arguments.positionals[0]) { printer.add(event) }
-        printer.finish()
+        for event in try ledger.history(of: context.arguments.positionals[0]) { try printer.add(event) }
+        try printer.finish()
     }
 }

@@ -6,30 +6,45 @@ enum ImportCommand {
         name: "import",
         summary: "append the events of another ledger's export",
         help: """
-        usage: ledger import FILE|- [--json]
+        usage: ledger import FILE|- [--rehash] [--json]
 
         Appends the NDJSON envelopes of another ledger's export, all or nothing: a bad
         line appends nothing and the error names it. Events keep their ids, types, data,
         metadata and commit times, and get new positions here; each exported commit stays
-        one commit. Ids already in the log are skipped, so importing a file twice appends
-        nothing the second time. References to entities not yet known are accepted (a song
-        before its artist): such songs and animals show under their artist or category once
-        it arrives.
+        one commit. A commit time more than 5 minutes ahead of this machine's clock is
+        refused (exit 4): every later commit would be stamped with it.
+
+        Events already in the log under their id are skipped, so importing a file twice
+        appends nothing the second time; an id already naming another event (other type,
+        stream or data) is refused (exit 4). References to entities not yet known are
+        accepted (a song before its artist): such songs and animals show under their
+        artist or category once it arrives. A line may hold at most 1 MiB (1,048,576
+        bytes): a longer one is refused (exit 4) as soon as the reading passes the limit.
+
+        Each line's hash must chain: match its event and the hash of the line holding the
+        position before it (position 1 chains from zeros). An edited line, a malformed
+        hash, or a second line whose predecessor is missing is refused (exit 4). The
+        first line of a partial export (export --from P) follows a hash the file cannot
+        show, so only its form is checked there.
+          --rehash   the file was rewritten on purpose: ignore its hashes (the ledger
+                     hashes every event it appends either way)
+          --json     print {"appended","duplicates","commits"}
         """,
-        options: OptionSpec(flags: ["json"]),
+        options: OptionSpec(flags: ["json", "rehash"]),
         run: run
     )
 
     static func run(_ context: CommandContext) throws {
         try context.arguments.requirePositionals(["FILE"], command: "import")
-        let lines = try NDJSONLines.parse(readInput(context.arguments.positionals[0]), ImportedEvent.init(envelope:))
+        let lines = try NDJSONLines.parse(NDJSONLines.read(context.arguments.positionals[0]), ImportedEvent.init(envelope:))
         let ledger = try context.openLedger(.write)
-        let report = try NDJSONLines.locating(lines) { try ledger.importEvents(lines.map(\.value)) }
+        let rehash = context.arguments.has("rehash")
+        let report = try NDJSONLines.locating(lines) { try ledger.importEvents(lines.map(\.value), rehash: rehash) }
         if context.json {
-            context.output.json(.object(["appended": .int(Int64(report.appended)), "duplicates": .int(Int64(report.duplicates)),
+            try context.output.json(.object(["appended": .int(Int64(report.appended)), "duplicates": .int(Int64(report.duplicates)),
                                          "commits": .int(Int64(report.commits))]))
         } else {
-            context.output.line("imported \(report.appended) events in \(report.commits) commits (\(report.duplicates) already present)")
+            try context.output.line("imported \(report.appended) events in \(report.commits) commits (\(report.duplicates) already present)")
         }
     }
 }

@@ -33,10 +33,10 @@ enum LogCommand {
         let ledger = try context.openLedger(.read)
         var printer = EventPrinter(output: context.output, json: context.json)
         try ledger.forEachEvent(filter) { event in
-            printer.add(event)
+            try printer.add(event)
             return true
         }
-        printer.finish()
+        try printer.finish()
     }
 }
 

@@ -49,7 +49,7 @@ enum QueryCommand {
         case (nil, .some(let point)): result = try ledger.query(model, input, asOf: point)
         case (nil, nil): result = try ledger.query(model, input)
         }
-        print(result, to: context)
+        try print(result, to: context)
     }
 
     private static func logPoint(_ text: String) throws -> LogPoint {
@@ -59,12 +59,12 @@ enum QueryCommand {
         return point
     }
 
-    static func print(_ result: QueryResult, to context: CommandContext) {
+    static func print(_ result: QueryResult, to context: CommandContext) throws {
         if context.json {
-            context.output.json(result.json)
+            try context.output.json(result.json)
             return
         }
-        if let title = result.title { context.output.line(title) }
-        for line in TextTable.render(columns: result.columns, rows: result.rows) { context.output.line(line) }
+        if let title = result.title { try context.output.line(title) }
+        for line in TextTable.render(columns: result.columns, rows: result.rows) { try context.output.line(line) }
     }
 }

@@ -24,7 +24,7 @@ enum RebuildCommand {
         let report = try ledger.rebuild(names) { applied, total in meter.update(applied, of: total) }
         meter.finish()
         let rate = Int(report.eventsPerSecond.rounded())
-        context.output.line("rebuilt \(report.projections.joined(separator: ", ")) from \(report.events) events "
+        try context.output.line("rebuilt \(report.projections.joined(separator: ", ")) from \(report.events) events "
             + "in \(Self.format(report.seconds)) s (\(rate) events/s)")
     }
 

@@ -24,6 +24,6 @@ enum ReplayCommand {
         let position = try positiveNumber(to, option: "to")
         let replayed = try context.openLedger(.read).replay(to: position, into: out)
         let head = try replayed.head()
-        context.output.line("wrote \(out): \(head.position) events in \(head.commit) commits")
+        try context.output.line("wrote \(out): \(head.position) events in \(head.commit) commits")
     }
 }

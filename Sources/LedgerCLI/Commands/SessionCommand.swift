@@ -1,6 +1,6 @@
 import EventLedger
 
-/// `ledger session begin|add|show|commit|discard|list`: form sessions (§6).
+/// `ledger session begin|add|show|commit|discard|list`: form sessions.
 enum SessionCommand {
     static let command = Command(
         name: "session",
@@ -18,7 +18,9 @@ enum SessionCommand {
         Each staged event is checked against the ledger plus the earlier staged events; a
         rejected one is not staged. Commit fails with exit 3, appending nothing and keeping
         the session, if a stream the session touched has moved since it first touched it;
-        with exit 1 if a rule is now broken. An unknown session id exits 1.
+        with exit 1 if a rule is now broken. An unknown session id exits 1. A payload may hold
+        at most 1 MiB, as for append. A session name obeys the rules of names: trimmed,
+        1-200 characters, no control characters (exit 4 otherwise).
         """,
         options: OptionSpec(flags: ["json"], valued: ["name"]),
         run: run
@@ -36,7 +38,7 @@ enum SessionCommand {
         case "begin":
             try arguments.requirePositionals(["ACTION"], command: "session")
             let session = try context.openLedger(.write).beginSession(name: arguments.value("name"))
-            if context.json { context.output.json(.object(["session": .string(session.id)])) } else { context.output.line(session.id) }
+            if context.json { try context.output.json(.object(["session": .string(session.id)])) } else { try context.output.line(session.id) }
         case "add":
             try arguments.requirePositionals(["ACTION", "ID", "TYPE", "JSON"], optional: 1, command: "session")
             let payload = try PayloadInput.object(arguments.positionals.count > 3 ? arguments.positionals[3] : nil, command: "session")
@@ -44,31 +46,31 @@ enum SessionCommand {
             let assigned = try session.stage(PendingEvent(type: arguments.positionals[2], payload: payload))
             let count = try session.info().events.count
             if context.json {
-                context.output.json(.object(["staged": .int(Int64(count)), "assigned": .object(assigned.mapValues { .string($0) })]))
+                try context.output.json(.object(["staged": .int(Int64(count)), "assigned": .object(assigned.mapValues { .string($0) })]))
             } else {
-                context.output.line("staged \(arguments.positionals[2]) (\(count) event\(count == 1 ? "" : "s") in session)")
-                for (field, id) in assigned.sorted(by: { $0.key < $1.key }) { context.output.line("assigned \(field) \(id)") }
+                try context.output.line("staged \(arguments.positionals[2]) (\(count) event\(count == 1 ? "" : "s") in session)")
+                for (field, id) in assigned.sorted(by: { $0.key < $1.key }) { try context.output.line("assigned \(field) \(id)") }
             }
         case "show":
             try arguments.requirePositionals(["ACTION", "ID"], command: "session")
-            show(try context.openLedger(.read).session(arguments.positionals[1]).info(), context: context)
+            try show(context.openLedger(.read).session(arguments.positionals[1]).info(), context: context)
         case "commit":
             try arguments.requirePositionals(["ACTION", "ID"], command: "session")
             let result = try context.openLedger(.update).session(arguments.positionals[1]).commit()
-            AppendReport.print(result, batch: true, context: context)
+            try AppendReport.print(result, batch: true, context: context)
         case "discard":
             try arguments.requirePositionals(["ACTION", "ID"], command: "session")
             try context.openLedger(.update).session(arguments.positionals[1]).discard()
-            if !context.json { context.output.line("discarded \(arguments.positionals[1])") }
+            if !context.json { try context.output.line("discarded \(arguments.positionals[1])") }
         case "list":
             try arguments.requirePositionals(["ACTION"], command: "session")
-            list(try context.openLedger(.read).sessions(), context: context)
+            try list(context.openLedger(.read).sessions(), context: context)
         default:
             throw UsageError("unknown session action \"\(action)\"", command: "session")
         }
     }
 
-    private static func show(_ info: SessionInfo, context: CommandContext) {
+    private static func show(_ info: SessionInfo, context: CommandContext) throws {
         if context.json {
             var object = summary(info)
             object["events"] = .array(info.events.map { event in
@@ -76,23 +78,23 @@ enum SessionCommand {
                          "id": event.id.map { .string($0.description) } ?? .null])
             })
             object["streams"] = .object(info.streams.mapValues { .int(Int64($0)) })
-            context.output.json(.object(object))
+            try context.output.json(.object(object))
             return
         }
-        context.output.line("session \(info.id)\(info.name.map { " \"\($0)\"" } ?? "") begun \(info.createdAt)")
+        try context.output.line("session \(info.id)\(info.name.map { " \"\($0)\"" } ?? "") begun \(info.createdAt)")
         let rows = info.events.enumerated().map { [String($0.offset + 1), $0.element.type, JSONValue.object($0.element.payload).serializedString()] }
-        for line in TextTable.render(columns: ["#", "TYPE", "DATA"], rows: rows) { context.output.line(line) }
+        for line in TextTable.render(columns: ["#", "TYPE", "DATA"], rows: rows) { try context.output.line(line) }
         let streams = info.streams.sorted { $0.key < $1.key }.map { [$0.key, String($0.value)] }
-        for line in TextTable.render(columns: ["STREAM", "VERSION WHEN TOUCHED"], rows: streams) { context.output.line(line) }
+        for line in TextTable.render(columns: ["STREAM", "VERSION WHEN TOUCHED"], rows: streams) { try context.output.line(line) }
     }
 
-    private static func list(_ sessions: [SessionInfo], context: CommandContext) {
+    private static func list(_ sessions: [SessionInfo], context: CommandContext) throws {
         if context.json {
-            context.output.json(.array(sessions.map { .object(summary($0)) }))
+            try context.output.json(.array(sessions.map { .object(summary($0)) }))
             return
         }
         let rows = sessions.map { [$0.id, $0.name ?? "", $0.createdAt.description, String($0.events.count)] }
-        for line in TextTable.render(columns: ["SESSION", "NAME", "BEGUN", "EVENTS"], rows: rows) { context.output.line(line) }
+        for line in TextTable.render(columns: ["SESSION", "NAME", "BEGUN", "EVENTS"], rows: rows) { try context.output.line(line) }
     }
 
     private static func summary(_ info: SessionInfo) -> [String: JSONValue] {

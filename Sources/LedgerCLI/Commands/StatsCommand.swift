@@ -20,7 +20,7 @@ enum StatsCommand {
         let stats = try context.openLedger(.read).stats()
         func counts(_ values: [String: UInt64]) -> JSONValue { .object(values.mapValues { .int(Int64($0)) }) }
         if context.json {
-            context.output.json(.object([
+            try context.output.json(.object([
                 "events": .int(Int64(stats.events)),
                 "commits": .int(Int64(stats.commits)),
                 "eventsByType": counts(stats.eventsByType),
@@ -35,6 +35,6 @@ enum StatsCommand {
         rows += stats.eventsByType.sorted { $0.key < $1.key }.map { ["events \($0.key)", String($0.value)] }
         rows += stats.streamsByKind.sorted { $0.key < $1.key }.map { ["streams \($0.key)", String($0.value)] }
         rows += stats.checkpoints.sorted { $0.key < $1.key }.map { ["checkpoint \($0.key)", String($0.value)] }
-        for line in TextTable.render(columns: ["STAT", "VALUE"], rows: rows) { context.output.line(line) }
+        for line in TextTable.render(columns: ["STAT", "VALUE"], rows: rows) { try context.output.line(line) }
     }
 }

@@ -27,10 +27,10 @@ enum VerifyCommand {
         let ledger = try (try? context.openLedger(.update)) ?? context.openLedger(.read)
         let report = try ledger.verify()
         guard report.isIntact else {
-            for problem in report.problems { context.output.line(problem) }
+            for problem in report.problems { try context.output.line(problem) }
             let more = report.problems.count > 1 ? " (and \(report.problems.count - 1) more, listed on stdout)" : ""
             throw LedgerError(.corruption, "verify failed: \(report.problems[0])\(more)")
         }
-        context.output.line("ok: \(report.events) events; positions, versions, indexes, hash chain and read models verified")
+        try context.output.line("ok: \(report.events) events; positions, versions, indexes, hash chain and read models verified")
     }
 }

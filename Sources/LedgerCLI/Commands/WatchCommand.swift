@@ -9,6 +9,8 @@ enum WatchCommand {
         usage: ledger watch [--from P] [--type T] [--json]
 
         Prints each new event as soon as any process commits it, until interrupted.
+        When the ledger file is removed or replaced (another file renamed over its path),
+        watch ends with exit 5 saying so: it does not follow the new file.
           --from P   start with the events from position P (default: only new ones)
           --type T   only events of type T
           --json     NDJSON envelopes instead of readable lines
@@ -25,13 +27,13 @@ enum WatchCommand {
         try context.openLedger(.read).watch(from: from) { batch in
             for event in batch.events where type == nil || event.type == type {
                 if context.json {
-                    context.output.json(event.envelope)
+                    try context.output.json(event.envelope)
                 } else {
-                    context.output.line("\(event.position)  \(event.recordedAt)  \(event.stream) v\(event.version)  "
+                    try context.output.line("\(event.position)  \(event.recordedAt)  \(event.stream) v\(event.version)  "
                         + "\(event.type)  \(event.data.serializedString())")
                 }
             }
-            context.output.flush()
+            try context.output.flush()
             return true
         }
     }

@@ -3,10 +3,10 @@ import EventLedger
 /// Prints what an append or a session commit did.
 enum AppendReport {
     /// `--json`: {"commit","positions","recordedAt","assigned"}; otherwise one line and the assigned ids.
-    static func print(_ result: AppendResult, batch: Bool, context: CommandContext) {
+    static func print(_ result: AppendResult, batch: Bool, context: CommandContext) throws {
         if context.json {
             let assigned: [JSONValue] = result.assignedIDs.map { .object($0.mapValues { .string($0) }) }
-            context.output.json(.object([
+            try context.output.json(.object([
                 "commit": .int(Int64(result.commit)),
                 "positions": .array(result.positions.map { .int(Int64($0)) }),
                 "recordedAt": .string(result.recordedAt.description),
@@ -18,9 +18,9 @@ enum AppendReport {
         let contiguous = positions.count > 2 && zip(positions, positions.dropFirst()).allSatisfy { $0 + 1 == $1 }
         let listed = contiguous ? "\(positions[0])-\(positions[positions.count - 1])" : positions.map(String.init).joined(separator: ", ")
         let retry = result.appended ? "" : " (already in the log, nothing appended)"
-        context.output.line("commit \(result.commit) at \(result.recordedAt): position\(positions.count == 1 ? "" : "s") \(listed)\(retry)")
+        try context.output.line("commit \(result.commit) at \(result.recordedAt): position\(positions.count == 1 ? "" : "s") \(listed)\(retry)")
         for ids in result.assignedIDs {
-            for (field, id) in ids.sorted(by: { $0.key < $1.key }) { context.output.line("assigned \(field) \(id)") }
+            for (field, id) in ids.sorted(by: { $0.key < $1.key }) { try context.output.line("assigned \(field) \(id)") }
         }
     }
 }

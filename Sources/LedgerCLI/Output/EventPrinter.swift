@@ -12,9 +12,9 @@ struct EventPrinter {
     }
 
     /// Prints (or collects, for the table) one event.
-    mutating func add(_ event: RecordedEvent) {
+    mutating func add(_ event: RecordedEvent) throws {
         if json {
-            output.json(event.envelope)
+            try output.json(event.envelope)
         } else {
             rows.append([String(event.position), String(event.commit), event.recordedAt.description,
                          event.stream, String(event.version), event.type, event.data.serializedString()])
@@ -22,9 +22,9 @@ struct EventPrinter {
     }
 
     /// Prints the table collected so far.
-    func finish() {
+    func finish() throws {
         guard !json else { return }
         let columns = ["POSITION", "COMMIT", "RECORDED AT", "STREAM", "VERSION", "TYPE", "DATA"]
-        for line in TextTable.render(columns: columns, rows: rows) { output.line(line) }
+        for line in TextTable.render(columns: columns, rows: rows) { try output.line(line) }
     }
 }

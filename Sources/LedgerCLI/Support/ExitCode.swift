@@ -1,6 +1,7 @@
 import EventLedger
 
-/// The process exit codes of §11.
+/// The process exit codes: 0 success, 1 rejected by a rule or not found, 2 usage,
+/// 3 conflict, 4 invalid input, 5 storage.
 enum ExitCode: Int32 {
     case success = 0
     case rejected = 1

@@ -1,7 +1,45 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import EventLedger
 
 /// Reads NDJSON input: one JSON value per line, blank lines skipped, errors naming the line.
 enum NDJSONLines {
+    /// The most bytes a line may hold, its line break not counted: 1 MiB.
+    static let longestLine = 1 << 20
+
+    /// Reads the file at `path` (standard input for `-`). A line longer than `longestLine`
+    /// is refused, naming it, as soon as the reading passes the limit.
+    static func read(_ path: String) throws -> [UInt8] {
+        var lineStart = 0
+        var lineNumber = 1
+        return try readInput(path) { bytes, newFrom in
+            try bytes.withUnsafeBufferPointer { buffer in
+                var searchFrom = newFrom
+                while let lineBreak = nextLineBreak(in: buffer, from: searchFrom) {
+                    try checkLength(lineBreak - lineStart, line: lineNumber)
+                    lineStart = lineBreak + 1
+                    lineNumber += 1
+                    searchFrom = lineStart
+                }
+            }
+            try checkLength(bytes.count - lineStart, line: lineNumber)
+        }
+    }
+
+    /// The index of the first `\n` at or after `start` (memchr: reading stays at disk speed).
+    private static func nextLineBreak(in buffer: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+        guard let base = buffer.baseAddress, start < buffer.count,
+              let found = memchr(base + start, Int32(UInt8(ascii: "\n")), buffer.count - start) else { return nil }
+        return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+    }
+
+    /// Refuses line number `line` when its `length` passes `longestLine`.
+    private static func checkLength(_ length: Int, line: Int) throws {
+        guard length > longestLine else { return }
+        throw LedgerError(.invalidInput, "line \(line): longer than 1 MiB (\(longestLine) bytes), the most a line may hold")
+    }
+
     /// Decodes each non-blank line with `decode`; any failure is `.invalidInput` prefixed
     /// with "line N". An input without values is an error too.
     static func parse<Value>(_ bytes: [UInt8], _ decode: (JSONValue) throws -> Value) throws -> [(line: Int, value: Value)] {

@@ -1,4 +1,4 @@
-/// The streams of the music entities (§3): `artist-⟨artistId⟩` and `song-⟨songId⟩`.
+/// The streams of the music entities: `artist-⟨artistId⟩` and `song-⟨songId⟩`.
 enum MusicStreams {
     /// The stream of the artist `artistId`.
     static func artist(_ artistId: String) -> String { "artist-\(artistId)" }

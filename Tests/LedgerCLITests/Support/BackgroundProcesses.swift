@@ -11,16 +11,21 @@ final class BackgroundLedger {
     private let output = StreamBuffer()
     private let errors = StreamBuffer()
 
-    /// Starts `ledger ARGS --ledger <sandbox ledger>`.
-    init(_ arguments: [String], in sandbox: LedgerSandbox) throws {
+    /// Starts `ledger ARGS --ledger <sandbox ledger>`; its standard output goes to
+    /// `standardOutput` when given (then `lines` stays empty), else it is collected.
+    init(_ arguments: [String], in sandbox: LedgerSandbox, standardOutput: FileHandle? = nil) throws {
         process = ProcessPlumbing.process(LedgerSandbox.executable, arguments + ["--ledger", sandbox.ledgerPath],
                                           currentDirectory: sandbox.directory)
         let out = Pipe(), err = Pipe()
-        process.standardOutput = out
+        process.standardOutput = standardOutput ?? out
         process.standardError = err
         process.standardInput = FileHandle.nullDevice
         try Self.runWithSignalsUnblocked(process)
-        output.collect(out.fileHandleForReading)
+        if standardOutput == nil {
+            output.collect(out.fileHandleForReading)
+        } else {
+            output.collectNothing()
+        }
         errors.collect(err.fileHandleForReading)
     }
 
@@ -116,6 +121,9 @@ private final class StreamBuffer: @unchecked Sendable {
             done.signal()
         }.start()
     }
+
+    /// Marks the stream as ended at once: nothing is read into this buffer.
+    func collectNothing() { done.signal() }
 
     var text: String { lock.withLock { String(decoding: data, as: UTF8.self) } }
 

@@ -64,12 +64,13 @@ enum Hostile {
     }
 
     /// A valid envelope (§9) of another ledger: `FavoriteAdded` of `imported-dish`.
-    static let envelopeLine = bytes(#"{"commit":1,"data":{"dishId":"imported-dish"},"hash":"\#(String(repeating: "0", count: 64))","#
+    static let envelopeLine = bytes(#"{"commit":1,"data":{"dishId":"imported-dish"},"hash":"89fdd87d40aa31c8ba5b6ce6a017304f05d7ae20b6a3d00427a2a0ec10aa4dd7","#
         + #""id":"9b2c6f0e-3f7a-4d5e-8a1b-2c3d4e5f6a7b","metadata":{},"position":1,"recordedAt":"2026-11-29T23:10:00.000000Z","#
         + #""schemaVersion":1,"stream":"favorite-imported-dish","type":"FavoriteAdded","version":1}"#)
 
-    /// Ten million bytes of `x`.
-    static let tenMegabytes = String(repeating: "x", count: 10_000_000)
+    /// A million bytes of `x`: a string as long as a line or a payload can hold one (their
+    /// limit is 1 MiB, 1,048,576 bytes).
+    static let aMillionBytes = String(repeating: "x", count: 1_000_000)
 
     /// `depth` nested arrays, closed (or left open).
     static func nestedArrays(_ depth: Int, closed: Bool = true) -> String {

@@ -1,0 +1,99 @@
+import Foundation
+import Testing
+
+/// What `ledger import` refuses so a file cannot harm the ledger it enters (§9): commit
+/// times ahead of the clock, which would stamp every later commit with them, and envelopes
+/// whose hash does not chain (edited by hand), unless `--rehash` says so on purpose.
+@Suite struct ImportSafetyTests {
+    /// A ledger holding the seeds, and its export.
+    func seededExport() throws -> (source: LedgerSandbox, lines: [String]) {
+        let source = try LedgerSandbox()
+        try source.loadSeeds()
+        return (source, try source.ok(["export"]).lines)
+    }
+
+    /// `lines` with the envelope on line `line` (from 1) changed by `change`.
+    func editing(_ lines: [String], line: Int, _ change: (inout [String: Any]) -> Void) throws -> [String] {
+        var edited = lines
+        var envelope = try #require(try LedgerSandbox.json(lines[line - 1]) as? [String: Any])
+        change(&envelope)
+        edited[line - 1] = InterchangeCommandTests.ndjsonLine(envelope)
+        return edited
+    }
+
+    /// Writes `lines` as an NDJSON file in `sandbox`.
+    func file(_ sandbox: LedgerSandbox, _ lines: [String]) throws -> String {
+        try sandbox.write("import.ndjson", lines.joined(separator: "\n") + "\n")
+    }
+
+    @Test func aCommitTimeAheadOfTheClockIsRefusedAndTheClockStaysSane() throws {
+        let (_, lines) = try seededExport()
+        let future = try editing(lines, line: lines.count) { $0["recordedAt"] = "9999-12-31T23:59:59Z" }
+        let target = try LedgerSandbox()
+        expectFailure(try target.run(["import", try file(target, future)]), exit: 4,
+                      mentions: ["line \(lines.count)", "recordedAt", "ahead"])
+        #expect(try target.eventCount() == 0)
+        let next = try target.object(["append", "FavoriteAdded", #"{"dishId":"congee"}"#])
+        #expect(next.string("recordedAt")?.hasPrefix("9999") == false)
+        try target.ok(["query", "favorites", "--as-of", "2026-01-01T00:00:00Z"])
+    }
+
+    /// `lines` with the `data` member `key` of the envelope on line `line` set to `value`.
+    func editingData(_ lines: [String], line: Int, _ key: String, _ value: String) throws -> [String] {
+        try editing(lines, line: line) { envelope in
+            var data = envelope["data"] as? [String: Any] ?? [:]
+            data[key] = value
+            envelope["data"] = data
+        }
+    }
+
+    @Test func anEditedExportIsRefusedUnlessRehashed() throws {
+        let (_, lines) = try seededExport()
+        let line = try #require(lines.firstIndex { $0.contains(#""categoryId":"bird""#) }) + 1
+        let edited = try editingData(lines, line: line, "name", "Birds of prey")
+        let target = try LedgerSandbox()
+        let path = try file(target, edited)
+        expectFailure(try target.run(["import", path]), exit: 4, mentions: ["line \(line)", "hash"])
+        #expect(try target.eventCount() == 0)
+        try target.ok(["import", path, "--rehash"])
+        let bird = try target.object(["query", "category-animals", "bird"])
+        #expect(bird.string("name") == "Birds of prey")
+        try target.ok(["verify"])
+    }
+
+    @Test func aMalformedHashIsRefusedUnlessRehashed() throws {
+        let (_, lines) = try seededExport()
+        let target = try LedgerSandbox()
+        for hash in ["zz", String(repeating: "A", count: 64), ""] {
+            let path = try file(target, try editing(lines, line: 5) { $0["hash"] = hash })
+            expectFailure(try target.run(["import", path]), exit: 4, mentions: ["line 5", "hash"])
+            #expect(try target.eventCount() == 0)
+        }
+        try target.ok(["import", try file(target, try editing(lines, line: 5) { $0["hash"] = "zz" }), "--rehash"])
+        #expect(try target.eventCount() == lines.count)
+    }
+
+    @Test func aLineMovedOffItsChainIsRefused() throws {
+        let (_, lines) = try seededExport()
+        let target = try LedgerSandbox()
+        // A second line whose predecessor is not in the file: only a partial export's first may be.
+        let gaps = [lines[0]] + Array(lines[2..<10]) + Array(lines[11...])
+        expectFailure(try target.run(["import", try file(target, gaps)]), exit: 4, mentions: ["line 10", "position"])
+        // A hash changed on one line no longer matches its contents and the line before.
+        let rehashedLine = try editing(lines, line: 20) { $0["hash"] = String(repeating: "ab", count: 32) }
+        expectFailure(try target.run(["import", try file(target, rehashedLine)]), exit: 4, mentions: ["line 20", "hash"])
+        #expect(try target.eventCount() == 0)
+    }
+
+    @Test func partialAndReorderedExportsImport() throws {
+        let (source, lines) = try seededExport()
+        let target = try LedgerSandbox()
+        // A partial export chains to a hash it cannot show: its first line is checked for form only.
+        let partial = try source.ok(["export", "--from", "48"]).lines
+        try target.ok(["import", try file(target, partial)])
+        // Lines are chained by position, wherever they stand in the file.
+        try target.ok(["import", try file(target, Array(lines[20...]) + Array(lines[..<20]))])
+        #expect(try target.eventCount() == lines.count)
+        try target.ok(["verify"])
+    }
+}
