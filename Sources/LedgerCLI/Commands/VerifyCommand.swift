@@ -8,7 +8,8 @@ enum VerifyCommand {
         help: """
         usage: ledger verify
 
-        Checks that positions and stream versions are gapless, commits contiguous, the
+        Checks the file's pages (both meta pages, every page in one table or listed as
+        free once), that positions and stream versions are gapless, commits contiguous, the
         stream and id indexes consistent, the hash chain intact (any altered byte of an
         event is found), and every read model equal to a fresh rebuild (made in a
         transaction that is rolled back). Exits 5 naming what differs. The check runs in a
