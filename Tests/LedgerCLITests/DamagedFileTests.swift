@@ -139,4 +139,33 @@ import Glibc
         expectFailure(result, exit: 5, mentions: ["SIGBUS", "truncated", "ledger verify"])
         #expect(first.count + rest.count < 20_000 * 50, "\(command) stopped before its end")
     }
+
+    /// Commands that write wait for another process's write; the file is cut to its two meta
+    /// pages while they wait, and the writer is then killed, letting them go on.
+    @Test(.timeLimit(.minutes(2)), arguments: [["verify"], ["rebuild", "--quiet"]])
+    func aFileTruncatedWhileACommandWaitsStopsItWithAMessage(_ command: [String]) throws {
+        let sandbox = try LedgerSandbox()
+        func batch(_ name: String, from first: Int, count: Int) throws -> String {
+            let lines = (first..<first + count).map { #"{"type":"FavoriteAdded","data":{"dishId":"dish-\#($0)"}}"# }
+            return try sandbox.write(name, lines.joined(separator: "\n") + "\n")
+        }
+        try sandbox.ok(["append", "--batch", try batch("first.ndjson", from: 0, count: 20_000)])
+        let writer = try BackgroundLedger(["append", "--batch", try batch("second.ndjson", from: 20_000, count: 60_000)], in: sandbox)
+        let writerID = writer.process.processIdentifier
+        try #require(WriteLockProbe.waitForWriteLock(of: sandbox.ledgerPath, heldBy: writerID) == writerID)
+        kill(writerID, SIGSTOP)
+
+        let waiting = try BackgroundLedger(command, in: sandbox)
+        let deadline = Date().addingTimeInterval(60)
+        while !waiting.stderr.contains("waiting for"), waiting.process.isRunning, Date() < deadline { usleep(10_000) }
+        try #require(waiting.stderr.contains("waiting for"), "\(command) should wait for the writer: \(waiting.stderr)")
+        #expect(truncate(sandbox.ledgerPath, 2 * 4096) == 0)
+        kill(writerID, SIGKILL)
+
+        #expect(waiting.waitForExit(within: 60))
+        #expect(waiting.process.terminationReason == .exit, "\(command) died of signal \(waiting.process.terminationStatus)")
+        #expect(waiting.process.terminationStatus == 5)
+        let last = waiting.stderr.split(separator: "\n").last.map(String.init) ?? ""
+        #expect(last.hasPrefix("ledger: error: ") && last.contains("truncated"), "\(waiting.stderr)")
+    }
 }
