@@ -35,7 +35,7 @@ enum GuardedChild {
     private static let crashSignals = CrashGuard.signals + [SIGILL, SIGFPE, SIGTRAP, SIGSYS]
 
     /// How the child ended.
-    enum Ending: Equatable {
+    enum Ending {
         /// It exited with this code.
         case exited(Int32)
         /// This signal ended it.
