@@ -2,26 +2,24 @@ import Foundation
 import LedgerWorkload
 import Testing
 
-/// A writer killed with SIGKILL inside its write: the ledger it leaves opens, verifies, holds
-/// whole commits only (an import or a batch is all or nothing), and its read models equal a
-/// rebuild; and it takes new commits. Each test first times one uninterrupted run's write
-/// phase, from taking the write lock to its end, then kills the same command on fresh copies
-/// of a seeded ledger at random delays spread over that phase once it holds the lock, and as
-/// its commit starts writing pages to the file.
+/// A writer killed with SIGKILL while its commit writes to the ledger file: the ledger it
+/// leaves opens, verifies, holds whole commits only (an import or a batch is all or nothing),
+/// and its read models equal a rebuild; and it takes new commits. A writer builds its
+/// transaction in memory and writes it only as it commits, in a few milliseconds at the end:
+/// the pages, a sync, then the meta page. Each test first counts the bytes one uninterrupted
+/// run writes to the file, then kills the same command on fresh copies of a seeded ledger once
+/// it has written a share of them, one at random in each of equal slices of those bytes (pages
+/// partly written), and once more as it writes its last page (all pages, no meta page).
 @Suite(.serialized) struct CrashTests {
-    /// `ledger import` runs killed inside their write, and the events the imported file adds.
-    static let importKills = 4
+    /// `ledger import` runs killed while they commit, and the events the imported file adds.
+    static let importKills = 6
     static let importedEvents = 10_000
     /// Events per commit of the ledger whose export is imported (an import keeps the grouping).
     static let eventsPerSourceCommit = 1_000
-    /// `ledger append --batch` runs killed inside their write, and the lines of the batch.
-    static let batchKills = 6
+    /// `ledger append --batch` runs killed while they commit, and the lines of the batch.
+    static let batchKills = 8
     static let batchEvents = 10_000
-    /// Runs of each writing command killed, in addition, as soon as their commit starts
-    /// writing to the ledger file: the random kills seldom land in the commit, which takes a
-    /// few milliseconds at the end of the write.
-    static let commitKills = 2
-    /// `ledger rebuild` runs killed inside their writes, on the seeds plus this many events.
+    /// `ledger rebuild` runs killed while they commit, on the seeds plus this many events.
     static let rebuildKills = 6
     static let rebuildEvents = 10_000
 
@@ -60,7 +58,7 @@ import Testing
             sandbox: sandbox, base: base, command: ["import", exportPath], addedEvents: Self.importedEvents,
             addedCommits: importedCommits, firstID: try #require(imported.first?.string("id")),
             lastID: try #require(imported.last?.string("id")), queries: CrashScenario.queries(for: imported))
-        try scenario.run(kills: Self.importKills, commitKills: Self.commitKills)
+        try scenario.run(kills: Self.importKills)
     }
 
     @Test(.timeLimit(.minutes(4)))
@@ -74,14 +72,14 @@ import Testing
             sandbox: sandbox, base: base, command: ["append", "--batch", batch], addedEvents: Self.batchEvents,
             addedCommits: 1, firstID: try #require(events.first?.string("id")),
             lastID: try #require(events.last?.string("id")), queries: CrashScenario.queries(for: events))
-        try scenario.run(kills: Self.batchKills, commitKills: Self.commitKills)
+        try scenario.run(kills: Self.batchKills)
     }
 }
 
 extension CrashTests {
-    /// A rebuild replaces one read model per transaction: killed at any moment, it leaves
-    /// each read model old or new, never half-built, so the ledger verifies and every query
-    /// answers as before.
+    /// A rebuild replaces one read model per transaction: killed at any moment of its three
+    /// commits' writing, it leaves each read model old or new, never half-built, so the ledger
+    /// verifies and every query answers as before.
     @Test(.timeLimit(.minutes(4)))
     func killedRebuildsLeaveEveryReadModelWhole() throws {
         let sandbox = try LedgerSandbox()
@@ -97,12 +95,12 @@ extension CrashTests {
         let answers = try scenario.answers()
         let reference = try sandbox.runKilled(scenario.command, at: .never, ledger: scenario.ledger)
         try #require(!reference.killed && reference.status == 0, "uninterrupted rebuild: \(reference.stderr)")
-        let writePhase = try #require(reference.writePhase, "the uninterrupted rebuild never held the write lock")
+        try #require(reference.written > 0, "the uninterrupted rebuild wrote nothing: \(reference)")
 
         let seed = UInt64(DispatchTime.now().uptimeNanoseconds)
         var random = SplitMix64(seed: seed)
         var runs: [KilledRun] = []
-        let moments = KillMoment.spread(Self.rebuildKills, over: CrashScenario.killSpan * writePhase, using: &random)
+        let moments = CrashScenario.killMoments(Self.rebuildKills, over: reference.written, using: &random)
         for (round, moment) in moments.enumerated() {
             try scenario.resetLedger()
             let run = try sandbox.runKilled(scenario.command, at: moment, ledger: scenario.ledger)
@@ -113,9 +111,12 @@ extension CrashTests {
             #expect(try scenario.answers() == answers, "\(context): the queries answer as before the rebuild")
         }
         let name = "ledger rebuild"
-        CrashScenario.expectMostKilledInWrite(runs, name: name, writePhase: writePhase)
-        print("CrashTests: \(name) ran uninterrupted (\(reference)); \(CrashScenario.summary(runs)) "
-              + "(seed \(seed)), each left a ledger that verifies")
+        CrashScenario.expectMostKilledWhileWriting(runs, total: reference.written, name: name)
+        print("""
+            CrashTests: \(name) ran uninterrupted (\(reference)); \(CrashScenario.summary(runs, total: reference.written)) \
+            (seed \(seed)), each left a ledger that verifies
+            \(runs.map { "  \($0)" }.joined(separator: "\n"))
+            """)
     }
 }
 
@@ -222,10 +223,9 @@ struct CrashScenario {
         ((try? FileManager.default.attributesOfItem(atPath: ledger))?[.size] as? NSNumber)?.intValue ?? -1
     }
 
-    /// Times one uninterrupted run's write phase; then kills `kills` runs at random delays
-    /// spread over `killSpan` of that phase once they hold the write lock, and `commitKills`
-    /// runs as soon as their commit starts writing, checking the ledger after each.
-    func run(kills: Int, commitKills: Int) throws {
+    /// Counts the bytes one uninterrupted run writes to the ledger file; then kills `kills` runs
+    /// once they have written a share of them, spread evenly, checking the ledger after each.
+    func run(kills: Int) throws {
         let clock = ContinuousClock()
         let started = clock.now
         let name = "ledger " + command.map { $0.hasPrefix("/") ? URL(fileURLWithPath: $0).lastPathComponent : $0 }
@@ -235,10 +235,11 @@ struct CrashScenario {
         let baseAnswers = comparable(try answers())
         let baseSize = fileSize()
 
-        // One uninterrupted run: its write phase, and the state a completed run leaves.
+        // One uninterrupted run: the bytes its commit writes, and the state a completed run leaves.
         let reference = try sandbox.runKilled(command, at: .never, ledger: ledger)
         try #require(!reference.killed && reference.status == 0, "\(name), uninterrupted: \(reference.stderr)")
-        let writePhase = try #require(reference.writePhase, "\(name), uninterrupted, never held the write lock")
+        let total = reference.written
+        try #require(total > 0, "\(name), uninterrupted, wrote nothing: \(reference)")
         let full = try counts()
         #expect(full.events == baseCounts.events + addedEvents && full.commits == baseCounts.commits + addedCommits,
                 "\(name) on a ledger of \(baseCounts) should add \(addedEvents) events in \(addedCommits) commits: \(full)")
@@ -247,8 +248,7 @@ struct CrashScenario {
 
         let seed = UInt64(DispatchTime.now().uptimeNanoseconds)
         var random = SplitMix64(seed: seed)
-        let moments = KillMoment.spread(kills, over: Self.killSpan * writePhase, using: &random)
-            + Array(repeating: KillMoment.writing(Self.commitWriteBytes), count: commitKills)
+        let moments = Self.killMoments(kills, over: total, using: &random)
 
         var runs: [KilledRun] = []
         var outcomes: [String: Int] = [:]
@@ -261,48 +261,55 @@ struct CrashScenario {
             let context = "\(name), round \(round) (seed \(seed)): \(run)"
             let outcome = try check(after: run, context: context, base: baseCounts, baseAnswers: baseAnswers,
                                     fullAnswers: fullAnswers)
-            if case .writing = moment {
-                #expect(run.killed && (run.writtenBeforeKill ?? 0) > 0, "\(context): the run should be killed while its commit writes")
-            }
             outcomes[outcome?.rawValue ?? "partial", default: 0] += 1
             report.append("  \(run), file grew by \(grown) bytes → \(outcome?.rawValue ?? "partial")")
         }
-        Self.expectMostKilledInWrite(runs, name: name, writePhase: writePhase)
+        Self.expectMostKilledWhileWriting(runs, total: total, name: name)
         print("""
             CrashTests: \(name) ran uninterrupted (\(reference)); \(moments.count) killed runs checked in \
-            \(clock.now - started) (seed \(seed)): \(Self.summary(runs)); left \
+            \(clock.now - started) (seed \(seed)): \(Self.summary(runs, total: total)); left \
             \(outcomes.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", "))
             \(report.joined(separator: "\n"))
             """)
     }
 
-    /// The share of the timed run's write phase over which the random kills are spread: from
-    /// one run to the next, under load, the write takes a few tenths more or less.
-    static let killSpan = 0.8
+    /// `count` moments inside the writing of `bytes` bytes by commits: one at random in each of
+    /// `count - 1` equal slices of it, and one as the last page is written, before the meta page
+    /// that makes the commit the ledger's state (a commit writes whole pages, then a meta page
+    /// of less than a page: the last page ends within the last page of the bytes).
+    static func killMoments(_ count: Int, over bytes: Int, using random: inout SplitMix64) -> [KillMoment] {
+        let page = Int(sysconf(Int32(_SC_PAGESIZE)))
+        return KillMoment.spread(count - 1, over: bytes, using: &random) + [.writing((bytes - 1) / page * page)]
+    }
 
-    /// The share of the runs that must be killed while they hold the write lock: a run can end
-    /// its write early, or outlive it by a little, when it runs faster than the timed one.
-    static let killedInWriteShare = 0.8
+    /// The share of the runs that must be killed in the middle of their commits' writing: a run
+    /// can get a write call or two ahead of the watch, and so past the end of the writing when
+    /// its kill was due near it.
+    static let killedWhileWritingShare = 0.7
 
-    /// Expects at least `killedInWriteShare` of `runs` to have been killed holding the write lock.
-    static func expectMostKilledInWrite(_ runs: [KilledRun], name: String, writePhase: Double,
-                                        sourceLocation: SourceLocation = #_sourceLocation) {
-        let inWrite = runs.filter(\.killedInWrite).count
-        #expect(Double(inWrite) >= killedInWriteShare * Double(runs.count),
-                "\(name): most kills should land while the run holds the write lock (a write phase of \(writePhase) s): \(summary(runs))",
+    /// Expects at least `killedWhileWritingShare` of `runs` to have been killed after writing
+    /// some of the `total` bytes an uninterrupted run writes, and before writing them all.
+    static func expectMostKilledWhileWriting(_ runs: [KilledRun], total: Int, name: String,
+                                             sourceLocation: SourceLocation = #_sourceLocation) {
+        let inside = runs.filter { $0.killedWhileWriting(total) }.count
+        #expect(Double(inside) >= killedWhileWritingShare * Double(runs.count),
+                "\(name): most kills should land while its commits write their \(total) bytes: \(summary(runs, total: total))",
                 sourceLocation: sourceLocation)
     }
 
-    /// How many of `runs` were killed holding the write lock, killed without it, or exited.
-    static func summary(_ runs: [KilledRun]) -> String {
-        let inWrite = runs.filter(\.killedInWrite).count
-        let killed = runs.filter(\.killed).count
-        return "\(inWrite) of \(runs.count) runs killed holding the write lock, \(killed - inWrite) killed without it, "
-            + "\(runs.count - killed) exited"
+    /// How many of `runs` were killed while writing `total` bytes, before or after, or exited;
+    /// and how far into the writing each kill landed.
+    static func summary(_ runs: [KilledRun], total: Int) -> String {
+        let inside = runs.filter { $0.killedWhileWriting(total) }.count
+        let before = runs.filter { $0.killed && $0.written <= 0 }.count
+        let after = runs.filter { $0.killed && $0.written >= total }.count
+        let shares = runs.map { run in
+            run.killed ? String(format: "%.1f%%", (1000 * Double(run.written) / Double(total)).rounded(.down) / 10) : "exited"
+        }
+        return "\(inside) of \(runs.count) runs killed while the commits wrote their \(total) bytes, \(before) before, "
+            + "\(after) after, \(runs.count - runs.filter(\.killed).count) exited; written before the kill: "
+            + shares.joined(separator: ", ")
     }
-
-    /// A commit writes whole pages; a writer that only opened the ledger has written nothing.
-    static let commitWriteBytes = 4096
 
     /// Checks the ledger a (possibly) killed run left; returns what it holds of the command's events.
     func check(after run: KilledRun, context: String, base: (events: Int, commits: Int), baseAnswers: [String],

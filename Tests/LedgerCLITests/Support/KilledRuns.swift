@@ -6,30 +6,27 @@ import Glibc
 
 /// When a `ledger` run is sent SIGKILL.
 enum KillMoment: CustomStringConvertible {
-    /// This many seconds after the process took the write lock of the ledger file, which it
-    /// holds while it writes (the first time, for a command that writes more than once).
-    case inWrite(Double)
-    /// As soon as the process has passed at least this many bytes to write calls (`wchar` of
-    /// `/proc/PID/io`): a writer that only opened an existing ledger has written nothing, so
-    /// this is the moment its commit starts writing pages to the file.
+    /// As soon as the process has written at least this many bytes to files other than its
+    /// standard output and error: for a writer, the pages and meta pages its commits write to
+    /// the ledger file, which LMDB writes only as a transaction commits.
     case writing(Int)
-
-    /// A moment no run lives to see: the run ends by itself, its write phase measured.
-    static let never = KillMoment.inWrite(.infinity)
+    /// A moment no run lives to see: the run ends by itself, what it writes measured.
+    case never
 
     var description: String {
         switch self {
-        case .inWrite(let seconds) where seconds.isInfinite: "never"
-        case .inWrite(let seconds): "\(String(format: "%.3f", seconds)) s into the write"
         case .writing(let bytes): "once \(bytes) bytes are written"
+        case .never: "never"
         }
     }
 
-    /// `count` moments inside a write phase of `seconds`: one at random in each of `count`
-    /// equal slices of it.
-    static func spread(_ count: Int, over seconds: Double, using random: inout SplitMix64) -> [KillMoment] {
-        let slice = seconds / Double(count)
-        return (0..<count).map { .inWrite(slice * (Double($0) + Double.random(in: 0..<1, using: &random))) }
+    /// `count` moments inside the writing of `bytes` bytes: one at random in each of `count`
+    /// equal slices of it, after the first byte and before the last.
+    static func spread(_ count: Int, over bytes: Int, using random: inout SplitMix64) -> [KillMoment] {
+        (0..<count).map { slice in
+            let start = max(1, bytes * slice / count), end = max(start + 1, bytes * (slice + 1) / count)
+            return .writing(Int.random(in: start..<end, using: &random))
+        }
     }
 }
 
@@ -38,106 +35,141 @@ struct KilledRun: CustomStringConvertible {
     let moment: KillMoment
     /// Seconds from the start of the process to its end.
     let lifetime: Double
-    /// Whether SIGKILL ended it (false: it exited by itself first).
-    let killed: Bool
-    /// The exit status, or the signal that ended it.
-    let status: Int32
-    /// Bytes the process had passed to write calls just before the kill; nil when it was not
-    /// killed or `/proc/PID/io` could not be read.
-    let writtenBeforeKill: Int?
-    /// Seconds from the start of the process to when it was first seen holding the write lock
-    /// of the ledger file; nil when the moment did not watch the lock or it was never taken.
-    let lockTaken: Double?
-    /// Seconds from the start of the process to when it was last seen holding the write lock;
-    /// nil when the moment did not watch the lock or it was never taken.
-    let lockLastHeld: Double?
-    /// Whether it held the write lock when it was killed.
-    let killedInWrite: Bool
+    let termination: SpawnedProcess.Termination
+    /// Bytes the process had written to files other than its standard output and error when it
+    /// ended (for a writer, to the ledger file), counted by the kernel.
+    let written: Int
     /// What it wrote to standard error.
     let stderr: String
 
-    /// Seconds from taking the write lock to the end of the process; nil when the lock was
-    /// not seen taken.
-    var writePhase: Double? { lockTaken.map { lifetime - $0 } }
+    /// Whether SIGKILL ended it (false: it exited by itself first).
+    var killed: Bool { termination == .signalled(SIGKILL) }
+
+    /// The exit status, or the signal that ended it.
+    var status: Int32 {
+        switch termination {
+        case .exited(let status), .signalled(let status): status
+        }
+    }
+
+    /// Whether it was killed in the middle of writing `total` bytes: after the first, before
+    /// the last.
+    func killedWhileWriting(_ total: Int) -> Bool { killed && written > 0 && written < total }
 
     var description: String {
-        let ending = killed ? (killedInWrite ? "killed holding the write lock" : "killed") : "exit \(status)"
-        let locked = lockTaken.map { taken in
-            ", write lock held from \(String(format: "%.3f", taken)) to \(String(format: "%.3f", lockLastHeld ?? taken)) s"
-        } ?? ""
-        let written = writtenBeforeKill.map { ", \($0) bytes written" } ?? ""
-        return "kill \(moment): \(ending) after \(String(format: "%.3f", lifetime)) s\(locked)\(written)"
+        let ending = killed ? "killed" : "exit \(status)"
+        return "kill \(moment): \(ending) after \(String(format: "%.3f", lifetime)) s, \(written) bytes written"
     }
 }
 
 extension LedgerSandbox {
-    /// Runs `ledger ARGS --ledger LEDGER` (standard input and output on the null device) and
-    /// sends it SIGKILL at `moment`, unless it has ended by then. A run to be killed in its
-    /// write that ends without taking the write lock is not killed.
+    /// Runs `ledger ARGS --ledger LEDGER` (standard input on the null device, output to files)
+    /// and sends it SIGKILL at `moment`, unless it has ended by then.
+    ///
+    /// Until the process takes the ledger's write lock, it is looked at every 200 µs; from then
+    /// on every 50 µs, and every 10 µs once it writes, ahead of ordinary processes (which could
+    /// otherwise keep the watch off the processor for a few milliseconds, and the process write
+    /// all its pages meanwhile), so that the kill lands within a write call or two of its
+    /// moment: a commit writes its pages in calls of 256 KiB, a tenth of a millisecond each (a
+    /// writer holds the lock while it builds its transaction in memory, and writes only as it
+    /// commits).
     func runKilled(_ arguments: [String], at moment: KillMoment, ledger: String? = nil) throws -> KilledRun {
-        let process = ProcessPlumbing.process(LedgerSandbox.executable, arguments + ["--ledger", ledger ?? ledgerPath],
-                                              currentDirectory: directory)
-        let errorPath = path("killed-run.stderr")
-        _ = FileManager.default.createFile(atPath: errorPath, contents: Data())
-        let errorFile = try FileHandle(forWritingTo: URL(fileURLWithPath: errorPath))
-        defer { try? errorFile.close() }
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = errorFile
-
-        let start = DispatchTime.now().uptimeNanoseconds
-        func elapsed() -> Double { Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9 }
-        try process.run()
-        let pid = process.processIdentifier
         let ledgerFile = ledger ?? ledgerPath
-        let lockProbe = open(ledgerFile, O_RDWR | O_CLOEXEC)
-        defer { if lockProbe >= 0 { close(lockProbe) } }
-        func holdsLock() -> Bool { lockProbe >= 0 && WriteLockProbe.holder(of: lockProbe) == pid }
-        var written: Int?
-        var lockTaken: Double?
-        var lockLastHeld: Double?
-        switch moment {
-        case .inWrite(let delay):
-            guard WriteLockProbe.waitForWriteLock(of: ledgerFile, heldBy: pid, timeout: 300, pause: 200) != nil else { break }
-            let taken = elapsed()
-            lockTaken = taken
-            while process.isRunning {
-                if holdsLock() { lockLastHeld = elapsed() }
-                let remaining = taken + delay - elapsed()
-                if remaining <= 0 { break }
-                usleep(UInt32(min(remaining, 0.0005) * 1e6))
-            }
-            written = Self.bytesWritten(by: pid)
-        case .writing(let bytes):
-            while process.isRunning {
-                written = Self.bytesWritten(by: pid)
-                if let written, written >= bytes { break }
-                usleep(200)
+        let output = try OutputFile(path("killed-run.stdout")), errors = try OutputFile(path("killed-run.stderr"))
+        let start = DispatchTime.now().uptimeNanoseconds
+        let process = try SpawnedProcess(LedgerSandbox.executable.path, arguments + ["--ledger", ledgerFile],
+                                         in: directory.path, output: output.descriptor, errors: errors.descriptor)
+        let watch = ProcessWatch(pid: process.pid, ledger: ledgerFile, outputs: [output, errors])
+        if case .writing(let bytes) = moment {
+            Self.aheadOfOrdinaryProcesses {
+                while !process.hasEnded {
+                    let written = watch.written() ?? 0
+                    if written >= bytes {
+                        kill(process.pid, SIGKILL)
+                        break
+                    }
+                    usleep(written > 0 ? 10 : watch.holdsWriteLock() ? 50 : 200)
+                }
             }
         }
-        let holdingLock = process.isRunning && holdsLock()
-        if process.isRunning { kill(pid, SIGKILL) }
-        process.waitUntilExit()
-        let lifetime = elapsed()
-        let killed = process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGKILL
-        let stderr = (try? String(contentsOfFile: errorPath, encoding: .utf8)) ?? ""
-        return KilledRun(moment: moment, lifetime: lifetime, killed: killed, status: process.terminationStatus,
-                         writtenBeforeKill: killed ? written : nil, lockTaken: lockTaken, lockLastHeld: lockLastHeld,
-                         killedInWrite: killed && holdingLock, stderr: stderr)
+        process.waitForEnd()
+        let lifetime = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        let written = watch.written() ?? -1
+        let termination = process.reap()
+        return KilledRun(moment: moment, lifetime: lifetime, termination: termination, written: written,
+                         stderr: (try? String(contentsOfFile: errors.path, encoding: .utf8)) ?? "")
+    }
+}
+
+extension LedgerSandbox {
+    /// Runs `body` with the calling thread scheduled first-in first-out at a real-time priority,
+    /// where the tests may (they run as root), so that its short sleeps end on time whatever
+    /// else the machine runs; it must sleep often, not to starve a process on its processor.
+    fileprivate static func aheadOfOrdinaryProcesses(_ body: () -> Void) {
+        var policy: Int32 = 0
+        var original = sched_param()
+        pthread_getschedparam(pthread_self(), &policy, &original)
+        var raised = sched_param(sched_priority: 10)
+        let changed = pthread_setschedparam(pthread_self(), SCHED_FIFO, &raised) == 0
+        defer { if changed { pthread_setschedparam(pthread_self(), policy, &original) } }
+        body()
+    }
+}
+
+/// A file a process writes its standard output or error to, kept open to see its size.
+private final class OutputFile {
+    let path: String
+    let descriptor: Int32
+
+    /// Creates (or empties) the file at `path`.
+    init(_ path: String) throws {
+        self.path = path
+        descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw SetupFailure("cannot create \(path): \(String(cString: strerror(errno)))") }
     }
 
-    /// `wchar` of `/proc/PID/io`: the bytes the process has passed to write calls so far.
-    static func bytesWritten(by pid: Int32) -> Int? {
-        let descriptor = open("/proc/\(pid)/io", O_RDONLY)
-        guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
-        var buffer = [UInt8](repeating: 0, count: 1024)
-        let count = read(descriptor, &buffer, buffer.count)
+    deinit { close(descriptor) }
+
+    /// The bytes written to it so far.
+    var size: Int {
+        var status = stat()
+        return fstat(descriptor, &status) == 0 ? Int(status.st_size) : 0
+    }
+}
+
+/// What a test sees of a running `ledger` process from outside: how much it has written, and
+/// whether it holds the write lock of its ledger file.
+private final class ProcessWatch {
+    private let io: Int32
+    private let lockProbe: Int32
+    private let pid: pid_t
+    private let outputs: [OutputFile]
+
+    /// Watches process `pid`, writing to `ledger` and to `outputs` as its standard output and error.
+    init(pid: pid_t, ledger: String, outputs: [OutputFile]) {
+        self.pid = pid
+        self.outputs = outputs
+        io = open("/proc/\(pid)/io", O_RDONLY | O_CLOEXEC)
+        lockProbe = open(ledger, O_RDWR | O_CLOEXEC)
+    }
+
+    deinit {
+        if io >= 0 { close(io) }
+        if lockProbe >= 0 { close(lockProbe) }
+    }
+
+    /// The bytes the process has passed to write calls (`wchar` of `/proc/PID/io`, readable until
+    /// it is reaped) less those of its output; nil when `/proc/PID/io` cannot be read.
+    func written() -> Int? {
+        var buffer = [UInt8](repeating: 0, count: 512)
+        let count = pread(io, &buffer, buffer.count, 0)
         guard count > 0 else { return nil }
         let text = String(decoding: buffer[..<count], as: UTF8.self)
-        for line in text.split(separator: "\n") where line.hasPrefix("wchar:") {
-            return Int(line.dropFirst("wchar:".count).trimmingCharacters(in: .whitespaces))
-        }
-        return nil
+        guard let line = text.split(separator: "\n").first(where: { $0.hasPrefix("wchar:") }),
+              let calls = Int(line.dropFirst("wchar:".count).trimmingCharacters(in: .whitespaces)) else { return nil }
+        return calls - outputs.reduce(0) { $0 + $1.size }
     }
+
+    /// Whether the process holds the write lock of its ledger file.
+    func holdsWriteLock() -> Bool { lockProbe >= 0 && WriteLockProbe.holder(of: lockProbe) == pid }
 }

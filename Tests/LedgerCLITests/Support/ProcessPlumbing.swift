@@ -18,11 +18,16 @@ enum ProcessPlumbing {
         process.executableURL = executable
         process.arguments = arguments
         if let currentDirectory { process.currentDirectoryURL = currentDirectory }
+        process.environment = Self.environment(environment)
+        return process
+    }
+
+    /// The environment of the tests without `LEDGER_PATH`, plus `extra`.
+    static func environment(_ extra: [String: String] = [:]) -> [String: String] {
         var variables = ProcessInfo.processInfo.environment
         variables.removeValue(forKey: "LEDGER_PATH")
-        variables.merge(environment) { $1 }
-        process.environment = variables
-        return process
+        variables.merge(extra) { $1 }
+        return variables
     }
 
     /// Writes `input` (if any) to `pipe` in the background, then closes it.
