@@ -181,3 +181,11 @@ enum StateRowCodec {
         return count
     }
 }
+
+extension LedgerError {
+    /// A projector or query used a table that its domain does not declare in `tables`.
+    static func undeclaredTable(_ table: ProjectionTable) -> LedgerError {
+        LedgerError(.invalidInput, "table \"\(table.name)\" is not declared: a domain lists every table its "
+                    + "projector and queries use in its tables", subject: table.name)
+    }
+}

@@ -35,13 +35,13 @@ final class FoldedProjectionState: ProjectionWriter {
     }
 
     func set(_ table: ProjectionTable, _ key: StateKey, _ row: StateRow) throws {
-        write(folded(table), key.encoded(), row)
+        write(try folded(table), key.encoded(), row)
     }
 
     func remove(_ table: ProjectionTable, _ key: StateKey) throws {
         let encoded = key.encoded()
         let storedKey = StoredRow.storedKey(encoded)
-        let table = folded(table)
+        let table = try folded(table)
         guard let newest = table.newestValue(storedKey), StoredRow.isPresent(newest) else { return }
         write(table, encoded, nil)
     }
@@ -66,15 +66,17 @@ final class FoldedProjectionState: ProjectionWriter {
     func store(into stored: [ProjectionTable: Table], _ txn: Transaction) throws {
         for index in tables.indices.sorted(by: { tables[$0].name < tables[$1].name }) {
             guard let destination = stored[tables[index]] else { preconditionFailure("unknown projection table \(tables[index].name)") }
-            let table = folded(tables[index])
+            let table = try folded(tables[index])
             foldedTables[index] = nil
             try table.store(into: destination, txn)
         }
     }
 
-    private func folded(_ table: ProjectionTable) -> FoldedTable {
+    /// The folded copy of `table`; `.invalidInput` for a table its domain did not declare
+    /// (a fold holds its own domain's tables only).
+    private func folded(_ table: ProjectionTable) throws -> FoldedTable {
         guard let index = tables.firstIndex(of: table), let folded = foldedTables[index] else {
-            preconditionFailure("unknown projection table \(table.name)")
+            throw LedgerError.undeclaredTable(table)
         }
         return folded
     }

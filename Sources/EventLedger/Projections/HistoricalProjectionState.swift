@@ -7,9 +7,10 @@ struct HistoricalProjectionState: ProjectionReader {
     let tables: [ProjectionTable: Table]
     let position: UInt64
 
-    /// The stored table holding the versions of `table`.
-    func versions(_ table: ProjectionTable) -> Table {
-        guard let stored = tables[table] else { preconditionFailure("unknown projection table \(table.name)") }
+    /// The stored table holding the versions of `table`; `.invalidInput` for a table no
+    /// domain declared.
+    func versions(_ table: ProjectionTable) throws -> Table {
+        guard let stored = tables[table] else { throw LedgerError.undeclaredTable(table) }
         return stored
     }
 
@@ -20,7 +21,7 @@ struct HistoricalProjectionState: ProjectionReader {
     /// Calls `body` with the stored value of the row's version in force (a removal's value
     /// when it was removed), or nil when the row never existed up to `position`.
     func version<T>(_ table: ProjectionTable, _ storedKey: [UInt8], _ body: (UnsafeRawBufferPointer?) throws -> T) throws -> T {
-        try txn.withCursor(versions(table)) { cursor in
+        try txn.withCursor(try versions(table)) { cursor in
             guard let entry = try cursor.seek(before: StoredRow.historyKey(storedKey, position: position + 1)),
                   entry.key.count == storedKey.count + 9, entry.key.starts(with: storedKey), entry.key[storedKey.count] == 0
             else { return try body(nil) }
@@ -45,7 +46,7 @@ struct HistoricalProjectionState: ProjectionReader {
     /// the cost follows the rows under the prefix, not the log.
     private func rowsInForce(_ table: ProjectionTable, prefix: [UInt8]) throws -> [(StateKey, StateRow)] {
         var rows: [(StateKey, StateRow)] = []
-        try txn.withCursor(versions(table)) { cursor in
+        try txn.withCursor(try versions(table)) { cursor in
             var entry = prefix.isEmpty ? try cursor.first() : try cursor.seek(atLeast: prefix)
             while let first = entry, first.key.starts(with: prefix) {
                 // `first` is the oldest version of a row.

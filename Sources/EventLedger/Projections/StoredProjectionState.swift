@@ -25,13 +25,13 @@ final class StoredProjectionState: ProjectionWriter {
     func set(_ table: ProjectionTable, _ key: StateKey, _ row: StateRow) throws {
         let encoded = key.encoded()
         let storedKey = StoredRow.storedKey(encoded)
-        try txn.put(latest.versions(table), StoredRow.historyKey(storedKey, position: position), StoredRow.value(row, encodedKey: encoded))
+        try txn.put(try latest.versions(table), StoredRow.historyKey(storedKey, position: position), StoredRow.value(row, encodedKey: encoded))
     }
 
     func remove(_ table: ProjectionTable, _ key: StateKey) throws {
         let encoded = key.encoded()
         let storedKey = StoredRow.storedKey(encoded)
         guard try latest.version(table, storedKey, { $0.map(StoredRow.isPresent) ?? false }) else { return }
-        try txn.put(latest.versions(table), StoredRow.historyKey(storedKey, position: position), StoredRow.value(nil, encodedKey: encoded))
+        try txn.put(try latest.versions(table), StoredRow.historyKey(storedKey, position: position), StoredRow.value(nil, encodedKey: encoded))
     }
 }

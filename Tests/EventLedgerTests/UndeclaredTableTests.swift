@@ -1,0 +1,51 @@
+import Testing
+@testable import EventLedger
+import LedgerTestSupport
+
+/// The notes domain declaring only its `notes` table, while its projector also writes
+/// `folder-notes`: a mistake a domain author can make.
+private struct NotesMissingATable: LedgerDomain {
+    let notes = NotesDomain()
+    var projectionName: String { notes.projectionName }
+    var eventTypes: [any DomainEvent.Type] { notes.eventTypes }
+    var tables: [ProjectionTable] { [NotesDomain.notes] }
+    var queries: [QueryDefinition] { notes.queries }
+
+    func check(_ event: any DomainEvent, against state: any ProjectionReader, mode: RuleMode) throws {
+        try notes.check(event, against: state, mode: mode)
+    }
+
+    func apply(_ event: any DomainEvent, context: ProjectionContext, to state: any ProjectionWriter) throws {
+        try notes.apply(event, context: context, to: state)
+    }
+}
+
+/// A table a domain did not declare is a thrown error naming it, on every path that uses
+/// tables, never a crash of the process.
+@Suite struct UndeclaredTableTests {
+    private static func isUndeclaredTable(_ error: any Error) -> Bool {
+        guard let error = error as? LedgerError else { return false }
+        return error.kind == .invalidInput && error.message.contains("\"notes.folder-notes\" is not declared")
+    }
+
+    @Test func anAppendWritingAnUndeclaredTableThrowsAndAppendsNothing() throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        let ledger = try Ledger(path: directory.file("notes.lmdb"), domains: [NotesMissingATable()])
+        #expect(performing: { try ledger.append(NoteCreated(noteId: "a", text: "one", folderId: "f")) },
+                throws: Self.isUndeclaredTable)
+        #expect(try ledger.head().position == 0)
+        #expect(try ledger.append(NoteCreated(noteId: "b", text: "two")).positions == [1])
+    }
+
+    @Test func aRebuildFoldingAnUndeclaredTableThrows() throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.file("notes.lmdb")
+        try Ledger(path: path, domains: [NotesDomain()]).append(NoteCreated(noteId: "a", text: "one", folderId: "f"))
+        let ledger = try Ledger(path: path, domains: [NotesMissingATable()])
+        #expect(performing: { try ledger.rebuild() }, throws: Self.isUndeclaredTable)
+        #expect(performing: { try ledger.read { try $0.row(NotesDomain.folderNotes, StateKey("f", "a")) } },
+                throws: Self.isUndeclaredTable)
+    }
+}
