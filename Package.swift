@@ -48,7 +48,8 @@ let package = Package(
         .testTarget(name: "FavoritesTests", dependencies: ["Favorites", "EventLedger", "LedgerTestSupport"]),
         .testTarget(name: "LedgerWorkloadTests",
                     dependencies: ["LedgerWorkload", "EventLedger", "Music", "Animals", "Favorites", "LedgerTestSupport"]),
-        .testTarget(name: "LedgerCLITests", dependencies: ["LedgerCLI", "EventLedger", "Music", "Animals", "Favorites", "LedgerWorkload"]),
+        .testTarget(name: "LedgerCLITests", dependencies: ["LedgerCLI", "EventLedger", "Music", "Animals", "Favorites", "LedgerWorkload"],
+                    exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -46,7 +46,18 @@ public final class Ledger: Sendable {
     private let groupCommit = GroupCommit()
 
     /// Opens the ledger at `path` with the given domains plugged in.
-    public init(path: String, domains: [any LedgerDomain], options: Options = Options()) throws {
+    ///
+    /// A file written by an older EventLedger is migrated to the current file format in one
+    /// write transaction when opened for writing; opened read-only, it is read as it is when
+    /// this EventLedger can, and refused (`.storage`, saying to open it once for writing)
+    /// when it cannot. A file written by a newer EventLedger is refused (`.storage`), and
+    /// nothing is written to it.
+    public convenience init(path: String, domains: [any LedgerDomain], options: Options = Options()) throws {
+        try self.init(path: path, domains: domains, options: options, formats: .released)
+    }
+
+    /// Opens the ledger at `path`, knowing the file formats of `formats`.
+    init(path: String, domains: [any LedgerDomain], options: Options, formats: FileFormats) throws {
         self.path = path
         catalog = EventCatalog(domains: domains)
         let tableNames = LedgerTables.allNames(catalog.projectionTables)
@@ -55,15 +66,22 @@ public final class Ledger: Sendable {
             try location.requireOpenableFile()
         } else if options.createIfMissing {
             try Environment.createAtomically(path: location.canonicalPath, tableNames: tableNames,
-                                             mapSize: options.initialMapSize)
+                                             mapSize: options.initialMapSize) { txn in
+                try FileFormat.record(formats.current, txn, of: location.canonicalPath)
+            }
         } else {
             throw LedgerError(.storage, "no ledger at \(path)")
         }
         environment = try Environment(path: location.canonicalPath, mapSize: options.initialMapSize,
                                       readOnly: options.readOnly, maxTables: tableNames.count + 8,
                                       writeLockWaiting: options.writeLockWaiting)
-        try environment.openTables(tableNames)
+        let version = try environment.openTables(tableNames) { txn in
+            let version = try FileFormat.storedVersion(txn, of: location.canonicalPath)
+            try formats.requireOpenable(version, path: path, readOnly: options.readOnly)
+            return version
+        }
         tables = LedgerTables(environment: environment, projectionTables: catalog.projectionTables)
+        if version < formats.current, !options.readOnly { try formats.migrate(self) }
     }
 
     /// Appends events as one atomic commit: all of them and their read-model changes, or nothing.

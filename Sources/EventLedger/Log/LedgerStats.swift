@@ -16,6 +16,8 @@ public struct LedgerStats: Sendable, Equatable {
     public let fileSize: UInt64
     /// The last position each read model has applied.
     public let checkpoints: [String: UInt64]
+    /// The version of the file's format (1 for files written before versions were recorded).
+    public let formatVersion: Int
 }
 
 extension Ledger {
@@ -52,7 +54,8 @@ extension Ledger {
             var status = stat()
             let size = stat(path, &status) == 0 ? UInt64(status.st_size) : 0
             return LedgerStats(events: head.position, commits: head.commit, eventsByType: byType,
-                               streamsByKind: byKind, fileSize: size, checkpoints: checkpoints)
+                               streamsByKind: byKind, fileSize: size, checkpoints: checkpoints,
+                               formatVersion: try FileFormat.storedVersion(txn, tables.checkpoints))
         }
     }
 }

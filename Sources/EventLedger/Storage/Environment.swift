@@ -104,14 +104,30 @@ final class Environment: @unchecked Sendable {
     /// Opens the named tables. They are looked up in a read transaction, so opening never
     /// waits for a writer; only when one is missing (a new file) are they created in a write.
     func openTables(_ names: [String]) throws {
-        let handles = try read(keepingTableHandles: true) { txn in try self.lookUpTables(names, txn, create: false) }
+        try openTables(names) { _ in }
+    }
+
+    /// Opens the named tables as `openTables(_:)` does, running `inspect` first in the same
+    /// read transaction: it sees the file before anything is created in it, and what it
+    /// throws ends the opening. Returns what `inspect` returned. When tables are created,
+    /// `initialize` runs in the same write, after them.
+    func openTables<T>(_ names: [String], inspecting inspect: (Transaction) throws -> T,
+                       initializing initialize: (Transaction) throws -> Void = { _ in }) throws -> T {
+        let (inspected, handles) = try read(keepingTableHandles: true) { txn in
+            (try inspect(txn), try self.lookUpTables(names, txn, create: false))
+        }
         if let handles {
             tableHandles = handles
         } else if readOnly {
             throw LedgerError(.storage, "\(path) is not an EventLedger file")
         } else {
-            tableHandles = try write { txn in try self.lookUpTables(names, txn, create: true) } ?? [:]
+            tableHandles = try write { txn in
+                let handles = try self.lookUpTables(names, txn, create: true)
+                try initialize(txn)
+                return handles
+            } ?? [:]
         }
+        return inspected
     }
 
     /// The handles of `names`, or nil when one does not exist and `create` is false.

@@ -8,9 +8,12 @@ extension Environment {
     /// half-created ledger, and its directory is synced, so that the first commit reported
     /// does not lose the file's name in a power failure. When another process created `path`
     /// first, nothing is done.
+    /// `initialize` writes what a new file holds besides its empty tables, in the write that
+    /// creates them.
     /// A lock file that may not be used is refused first, and temporary files that killed
     /// creations left behind are removed.
-    static func createAtomically(path: String, tableNames: [String], mapSize: Int) throws {
+    static func createAtomically(path: String, tableNames: [String], mapSize: Int,
+                                 initialize: (Transaction) throws -> Void) throws {
         _ = try LockFile(path: path + "-lock").checkExisting(readOnly: false)
         AbandonedCreations.removeAll(of: path)
         let temporary = AbandonedCreations.temporaryPath(for: path)
@@ -21,7 +24,7 @@ extension Environment {
         do {
             let environment = try Environment(path: temporary, mapSize: mapSize, readOnly: false,
                                               maxTables: tableNames.count + 8)
-            try environment.openTables(tableNames)
+            try environment.openTables(tableNames, inspecting: { _ in }, initializing: initialize)
         } catch let error as LedgerError {
             throw LedgerError(error.kind, "cannot create ledger \(path): \(error.message.replacing(temporary, with: path))")
         }

@@ -11,6 +11,16 @@ final class Transaction {
         self.handle = handle
     }
 
+    /// The table called `name` in the file at `path`, or nil when the file has none. The
+    /// handle outlives a read transaction only if it is committed.
+    func existingTable(_ name: String, of path: String) throws -> Table? {
+        var dbi = MDB_dbi()
+        let code = mdb_dbi_open(handle, name, 0, &dbi)
+        if code == MDB_NOTFOUND { return nil }
+        try lmdbCheck(code, "cannot open table \(name) of \(path)")
+        return Table(dbi: dbi, name: name)
+    }
+
     /// The value stored under `key`, or nil.
     func get(_ table: Table, _ key: UnsafeRawBufferPointer) throws -> UnsafeRawBufferPointer? {
         var k = MDB_val(mv_size: key.count, mv_data: UnsafeMutableRawPointer(mutating: key.baseAddress))

@@ -4,12 +4,13 @@ import EventLedger
 enum StatsCommand {
     static let command = Command(
         name: "stats",
-        summary: "print counts, file size and checkpoints",
+        summary: "print counts, file size, format version and checkpoints",
         help: """
         usage: ledger stats [--json]
 
         Prints the number of events and commits, events per type, streams per kind,
-        the file size in bytes and each read model's checkpoint (the last position it applied).
+        the file size in bytes, the version of the file's format (1 for files written before
+        versions were recorded) and each read model's checkpoint (the last position it applied).
         """,
         options: OptionSpec(flags: ["json"]),
         run: run
@@ -27,11 +28,12 @@ enum StatsCommand {
                 "streamsByKind": counts(stats.streamsByKind),
                 "fileSize": .int(Int64(stats.fileSize)),
                 "checkpoints": counts(stats.checkpoints),
+                "formatVersion": .int(Int64(stats.formatVersion)),
             ]))
             return
         }
         var rows = [["events", String(stats.events)], ["commits", String(stats.commits)],
-                    ["file size", "\(stats.fileSize) bytes"]]
+                    ["file size", "\(stats.fileSize) bytes"], ["format version", String(stats.formatVersion)]]
         rows += stats.eventsByType.sorted { $0.key < $1.key }.map { ["events \($0.key)", String($0.value)] }
         rows += stats.streamsByKind.sorted { $0.key < $1.key }.map { ["streams \($0.key)", String($0.value)] }
         rows += stats.checkpoints.sorted { $0.key < $1.key }.map { ["checkpoint \($0.key)", String($0.value)] }

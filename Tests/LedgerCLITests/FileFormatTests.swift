@@ -1,0 +1,91 @@
+import Foundation
+import Testing
+@testable import EventLedger
+import Music
+import Animals
+import Favorites
+
+/// The ledger file's format version: older files open and answer as before, newer ones are refused.
+@Suite struct FileFormatTests {
+    /// A ledger file of format 1 written by an earlier `ledger` tool, and that tool's answers
+    /// (`Fixtures/Format1`, see its README).
+    enum FormatOneFixture {
+        /// The fixture's directory, found from this source file's location.
+        static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/Format1")
+
+        /// The fixture's ledger file.
+        static var ledger: String { directory.appendingPathComponent("ledger.lmdb").path }
+
+        /// Each command of `commands.tsv`: its name and arguments.
+        static func commands() throws -> [(name: String, arguments: [String])] {
+            let text = try String(contentsOf: directory.appendingPathComponent("commands.tsv"), encoding: .utf8)
+            return text.split(separator: "\n").map { line in
+                let fields = line.split(separator: "\t", maxSplits: 1)
+                return (String(fields[0]), fields[1].split(separator: " ").map(String.init))
+            }
+        }
+
+        /// What the earlier tool printed for the command called `name`.
+        static func answer(_ name: String) throws -> String {
+            try String(contentsOf: directory.appendingPathComponent("answers/\(name).out"), encoding: .utf8)
+        }
+
+        /// Expects every command of the fixture to print in `sandbox` what the earlier tool printed.
+        static func expectSameAnswers(in sandbox: LedgerSandbox, sourceLocation: SourceLocation = #_sourceLocation) throws {
+            let commands = try commands()
+            #expect(commands.count >= 19, sourceLocation: sourceLocation)
+            for command in commands {
+                let result = try sandbox.ok(command.arguments, sourceLocation: sourceLocation)
+                #expect(result.stdout == (try answer(command.name)), "\(command.name)", sourceLocation: sourceLocation)
+            }
+        }
+    }
+
+    @Test func aLedgerOfTheFirstFormatOpensVerifiesAndAnswersAsBefore() throws {
+        let sandbox = try LedgerSandbox()
+        try FileManager.default.copyItem(atPath: FormatOneFixture.ledger, toPath: sandbox.ledgerPath)
+        try FormatOneFixture.expectSameAnswers(in: sandbox)
+        let stats = try sandbox.stats()
+        #expect(stats.int("formatVersion") == 1)
+        // A write open migrates the file; every seed event is in the log already, so nothing is appended.
+        #expect(try sandbox.object(["append", "--batch", Seeds.path("music.ndjson")]).int("commit") == 3)
+        let migrated = try sandbox.stats()
+        #expect(migrated.int("formatVersion") == FileFormats.released.current)
+        #expect(migrated.int("events") == stats.int("events"))
+        try sandbox.ok(["verify"])
+        try FormatOneFixture.expectSameAnswers(in: sandbox)
+    }
+
+    @Test func aLedgerOfANewerFormatIsRefusedByEveryCommandAndLeftUnchanged() throws {
+        let sandbox = try LedgerSandbox()
+        try sandbox.loadSeeds()
+        let export = try sandbox.write("export.ndjson", try sandbox.ok(["export"]).stdout)
+        let newer = FileFormats.released.current + 1
+        do {
+            let ledger = try Ledger(path: sandbox.ledgerPath, domains: [MusicDomain(), AnimalsDomain(), FavoritesDomain()])
+            try ledger.environment.write { txn in try FileFormat.record(newer, txn, ledger.tables.checkpoints) }
+        }
+        let before = try #require(fileBytes(sandbox.ledgerPath))
+        let commands = [
+            ["append", "FavoriteAdded", #"{"dishId":"lo-mai-gai"}"#], ["append", "--batch", Seeds.path("favorites.ndjson")],
+            ["session", "begin"], ["session", "list"], ["session", "discard", "01a23135-e093-7b21-b6f7-28b74a3d42ad"],
+            ["query", "artists"], ["query", "artists", "--as-of", "3"], ["log"], ["history", "artist-queen"],
+            ["rebuild"], ["replay", "--to", "3", "--out", sandbox.path("replayed.lmdb")], ["verify"],
+            ["export"], ["import", export], ["backup", sandbox.path("backup.lmdb")], ["stats"],
+        ]
+        let refusal = "\(sandbox.ledgerPath) was written by a newer EventLedger (format \(newer); this one reads up to \(newer - 1))"
+        for command in commands {
+            expectFailure(try sandbox.run(command), exit: 5, mentions: [refusal])
+        }
+        // `watch` runs until interrupted when it opens the file: started in the background, it must end by itself.
+        let watch = try BackgroundLedger(["watch"], in: sandbox)
+        if watch.waitForExit() {
+            #expect(watch.process.terminationStatus == 5)
+            #expect(watch.stderr.contains(refusal), "\(watch.stderr)")
+        }
+        #expect(fileBytes(sandbox.ledgerPath) == before)
+        #expect(!FileManager.default.fileExists(atPath: sandbox.path("replayed.lmdb")))
+        #expect(!FileManager.default.fileExists(atPath: sandbox.path("backup.lmdb")))
+    }
+}
