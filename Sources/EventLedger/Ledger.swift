@@ -66,8 +66,10 @@ public final class Ledger: Sendable {
             try location.requireOpenableFile()
         } else if options.createIfMissing {
             try Environment.createAtomically(path: location.canonicalPath, tableNames: tableNames,
-                                             mapSize: options.initialMapSize) { txn in
+                                             mapSize: options.initialMapSize) { [catalog] txn in
                 try FileFormat.record(formats.current, txn, of: location.canonicalPath)
+                let checkpoints = try txn.existingTable("checkpoints", of: location.canonicalPath)
+                for domain in catalog.domains { try checkpoints.map { try ReadModelVersions.record(domain, txn, $0) } }
             }
         } else {
             throw LedgerError(.storage, "no ledger at \(path)")
@@ -75,13 +77,18 @@ public final class Ledger: Sendable {
         environment = try Environment(path: location.canonicalPath, mapSize: options.initialMapSize,
                                       readOnly: options.readOnly, maxTables: tableNames.count + 8,
                                       writeLockWaiting: options.writeLockWaiting)
-        let version = try environment.openTables(tableNames) { txn in
+        let (version, outdated) = try environment.openTables(tableNames) { [catalog] txn in
             let version = try FileFormat.storedVersion(txn, of: location.canonicalPath)
             try formats.requireOpenable(version, path: path, readOnly: options.readOnly)
-            return version
+            let checkpoints = try txn.existingTable("checkpoints", of: location.canonicalPath)
+            return (version, try ReadModelVersions.outdated(catalog, txn, checkpoints))
         }
         tables = LedgerTables(environment: environment, projectionTables: catalog.projectionTables)
         if version < formats.current, !options.readOnly { try formats.migrate(self) }
+        if !outdated.isEmpty {
+            if options.readOnly { throw ReadModelVersions.refusal(catalog, outdated, path: path) }
+            try rebuildOutdatedReadModels(outdated)
+        }
     }
 
     /// Appends events as one atomic commit: all of them and their read-model changes, or nothing.

@@ -46,4 +46,14 @@ public protocol LedgerDomain: Sendable {
     /// Folds `event` into the read model. Must accept any event the log holds, valid or
     /// imported out of order, and be deterministic: rebuilds rely on it.
     func apply(_ event: any DomainEvent, context: ProjectionContext, to state: any ProjectionWriter) throws
+    /// The version of what the projector stores (its keys and rows), 1 unless given. Raise
+    /// it whenever the projector changes what it stores for the same events: a ledger whose
+    /// read model an earlier version built rebuilds it the next time it is opened for
+    /// writing, and refuses to be read until then.
+    var readModelVersion: Int { get }
+}
+
+extension LedgerDomain {
+    /// Version 1: the projector stores what it first stored.
+    public var readModelVersion: Int { 1 }
 }

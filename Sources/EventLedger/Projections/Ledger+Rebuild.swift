@@ -30,7 +30,10 @@ extension Ledger {
         let folds = try foldReadModels(indexes, progress: progress)
         for fold in folds {
             // The old rows' pages are freed only at the commit: room for a second copy of the file.
-            try environment.write(reserving: environment.usedBytes) { txn in try fold.store(txn) }
+            try environment.write(reserving: environment.usedBytes) { txn in
+                try fold.store(txn)
+                try ReadModelVersions.record(catalog.domains[fold.domainIndex], txn, tables.checkpoints)
+            }
         }
         let seconds = Double(Timestamp.now().microseconds - started.microseconds) / 1_000_000
         return RebuildReport(projections: indexes.map { catalog.domains[$0].projectionName },
