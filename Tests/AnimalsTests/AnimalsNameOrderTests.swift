@@ -11,8 +11,10 @@ import Testing
     /// Animal names that differ only in case, Greek final sigma included, in the order of
     /// their ids; all in category `zoo` ("Zoo"), next to category `apes` ("apes").
     static let animals = [("g1", "οδος"), ("z1", "Zebra"), ("g2", "ΟΔΟΣ"), ("a1", "apple"), ("g3", "Οδοσ")]
+    /// The animal ids as the `animals` query lists them.
     static let expectedOrder = ["a1", "z1", "g1", "g2", "g3"]
 
+    /// A ledger with the categories and the animals, each appended on its own (positions 1–7).
     func withLedger(_ body: (Ledger) throws -> Void) throws {
         try withTemporaryLedger(domain) { ledger in
             try ledger.append(CategoryCreated(categoryId: "zoo", name: "Zoo"))

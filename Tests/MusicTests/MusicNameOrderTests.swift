@@ -8,13 +8,13 @@ import Testing
 @Suite struct MusicNameOrderTests {
     let domain = MusicDomain()
 
-    /// Names in the order they are created, with ids `a1`, `a2`…, and the ids as the
-    /// `artists` query lists them.
+    /// Names in the order they are created, with ids `a1`, `a2`…
     static let names = ["Echoes", "echoes", "Zebra", "apple", "Straße", "STRASSE", "ß", "ss"]
+    /// The artist ids as the `artists` query lists them.
     static let expectedOrder = ["a4", "a1", "a2", "a7", "a8", "a5", "a6", "a3"]
 
-    /// A ledger with an artist and a song of each name (song `sN` by artist `aN`); then
-    /// the songs of `a1` are the orphan songs once `a1` is deleted.
+    /// A ledger with an artist of each name (`a1`…`a8`, positions 1–8), then a song of
+    /// each title (`s1`…`s8`), all by `a1`.
     func withLedger(_ body: (Ledger) throws -> Void) throws {
         try withTemporaryLedger(domain) { ledger in
             for (index, name) in Self.names.enumerated() {
@@ -27,6 +27,7 @@ import Testing
         }
     }
 
+    /// The artist ids as the `artists` query lists them in `state`.
     func artistIds(_ state: any ProjectionReader) throws -> [String] { try MusicQueries.artists(in: state).map(\.artistId) }
 
     @Test func artistsAndSongsListIgnoringCaseThenId() throws {
