@@ -45,20 +45,20 @@ struct AnimalsProjector {
         // Animals imported before their category stop being uncategorized and count for it.
         let members = try state.rows(AnimalsTables.categoryAnimals, prefix: StateKey(categoryId))
         for member in members {
-            let (name, animalId) = (member.key.component(1), member.key.component(2))
-            try state.remove(AnimalsTables.uncategorizedAnimals, StateKey(name, animalId))
+            let (nameOrder, animalId) = (member.key.component(1), member.key.component(2))
+            try state.remove(AnimalsTables.uncategorizedAnimals, StateKey(nameOrder, animalId))
         }
         try state.set(AnimalsTables.categories, StateKey(categoryId), CategoryRecord(name: name).row)
         try state.set(AnimalsTables.categoryNames, AnimalsTables.nameKey(name), [categoryId])
-        try state.set(AnimalsTables.categoriesByName, StateKey(name, categoryId), [String(members.count)])
+        try state.set(AnimalsTables.categoriesByName, AnimalsTables.nameOrderKey(name, categoryId), [name, String(members.count)])
     }
 
     func renameCategory(_ categoryId: String, to name: String) throws {
         guard let category = try animals.liveCategory(categoryId) else { return }
-        let oldKey = StateKey(category.name, categoryId)
-        let countRow = try state.row(AnimalsTables.categoriesByName, oldKey)
+        let oldKey = AnimalsTables.nameOrderKey(category.name, categoryId)
+        let count = try AnimalsTables.animalCount(state.row(AnimalsTables.categoriesByName, oldKey))
         try state.remove(AnimalsTables.categoriesByName, oldKey)
-        try state.set(AnimalsTables.categoriesByName, StateKey(name, categoryId), [String(AnimalsTables.animalCount(countRow))])
+        try state.set(AnimalsTables.categoriesByName, AnimalsTables.nameOrderKey(name, categoryId), [name, String(count)])
         try releaseName(category.name, of: categoryId)
         try state.set(AnimalsTables.categoryNames, AnimalsTables.nameKey(name), [categoryId])
         try state.set(AnimalsTables.categories, StateKey(categoryId), CategoryRecord(name: name).row)
@@ -68,7 +68,7 @@ struct AnimalsProjector {
     /// each deleted animal's stream.
     func deleteCategory(_ categoryId: String, context: ProjectionContext) throws {
         guard let category = try animals.liveCategory(categoryId) else { return }
-        try state.remove(AnimalsTables.categoriesByName, StateKey(category.name, categoryId))
+        try state.remove(AnimalsTables.categoriesByName, AnimalsTables.nameOrderKey(category.name, categoryId))
         try releaseName(category.name, of: categoryId)
         try state.set(AnimalsTables.categories, StateKey(categoryId), CategoryRecord(name: category.name, isDeleted: true).row)
         for member in try state.rows(AnimalsTables.categoryAnimals, prefix: StateKey(categoryId)) {
@@ -112,21 +112,24 @@ struct AnimalsProjector {
 
     /// Adds the animal to the indexes; with `counting`, to its live category's animal count.
     private func index(_ animalId: String, _ animal: AnimalRecord, counting: Bool = true) throws {
-        let fields = [animal.diet.rawValue, AnimalsTables.categoryField(animal.categoryId)]
-        try state.set(AnimalsTables.animalsByName, StateKey(animal.name, animalId), fields)
+        let nameKey = AnimalsTables.nameOrderKey(animal.name, animalId)
+        let fields = [animal.name, animal.diet.rawValue, AnimalsTables.categoryField(animal.categoryId)]
+        try state.set(AnimalsTables.animalsByName, nameKey, fields)
         if let categoryId = animal.categoryId {
-            try state.set(AnimalsTables.categoryAnimals, StateKey(categoryId, animal.name, animalId), [animal.diet.rawValue])
+            let memberKey = AnimalsTables.categoryAnimalKey(categoryId, animal.name, animalId)
+            try state.set(AnimalsTables.categoryAnimals, memberKey, [animal.name, animal.diet.rawValue])
             if try adjustAnimalCount(of: categoryId, by: counting ? 1 : 0) { return }
         }
-        try state.set(AnimalsTables.uncategorizedAnimals, StateKey(animal.name, animalId), fields)
+        try state.set(AnimalsTables.uncategorizedAnimals, nameKey, fields)
     }
 
     /// Removes the animal from the indexes; with `counting`, from its live category's animal count.
     private func unindex(_ animalId: String, _ animal: AnimalRecord, counting: Bool) throws {
-        try state.remove(AnimalsTables.animalsByName, StateKey(animal.name, animalId))
-        try state.remove(AnimalsTables.uncategorizedAnimals, StateKey(animal.name, animalId))
+        let nameKey = AnimalsTables.nameOrderKey(animal.name, animalId)
+        try state.remove(AnimalsTables.animalsByName, nameKey)
+        try state.remove(AnimalsTables.uncategorizedAnimals, nameKey)
         if let categoryId = animal.categoryId {
-            try state.remove(AnimalsTables.categoryAnimals, StateKey(categoryId, animal.name, animalId))
+            try state.remove(AnimalsTables.categoryAnimals, AnimalsTables.categoryAnimalKey(categoryId, animal.name, animalId))
             if counting { try adjustAnimalCount(of: categoryId, by: -1) }
         }
     }
@@ -137,9 +140,9 @@ struct AnimalsProjector {
     private func adjustAnimalCount(of categoryId: String, by delta: Int) throws -> Bool {
         guard let category = try animals.liveCategory(categoryId) else { return false }
         guard delta != 0 else { return true }
-        let key = StateKey(category.name, categoryId)
+        let key = AnimalsTables.nameOrderKey(category.name, categoryId)
         let count = try AnimalsTables.animalCount(state.row(AnimalsTables.categoriesByName, key))
-        try state.set(AnimalsTables.categoriesByName, key, [String(count + delta)])
+        try state.set(AnimalsTables.categoriesByName, key, [category.name, String(count + delta)])
         return true
     }
 }

@@ -74,13 +74,12 @@ public struct AnimalSummary: Sendable, Equatable {
 /// The queries over the `animal-category` read model, typed.
 ///
 /// Pass the reader of `Ledger.read { }`, or any other (past position, session preview).
-/// Orders compare names by Unicode scalar values, which is Swift's `<` for text in
-/// Normalization Form C.
+/// Orders compare names ignoring case (`NameOrder`), then ids.
 public enum AnimalsQueries {
     /// Live categories with their live animal counts, by name, then id.
     public static func categories(in state: any ProjectionReader) throws -> [CategorySummary] {
         try state.rows(AnimalsTables.categoriesByName).map { entry in
-            try CategorySummary(categoryId: entry.key.component(1), name: entry.key.component(0),
+            try CategorySummary(categoryId: entry.key.component(1), name: entry.row[0],
                                 animalCount: AnimalsTables.animalCount(entry.row))
         }
     }
@@ -94,9 +93,9 @@ public enum AnimalsQueries {
         }
         let table = AnimalsTables.categoryAnimals
         let animals = try state.rows(table, prefix: StateKey(categoryId)).map { entry in
-            guard entry.row.count == 1 else { throw AnimalsTables.malformedRow(in: table) }
-            return try CategoryAnimal(animalId: entry.key.component(2), name: entry.key.component(1),
-                                      diet: AnimalsTables.diet(entry.row[0], in: table))
+            guard entry.row.count == 2 else { throw AnimalsTables.malformedRow(in: table) }
+            return try CategoryAnimal(animalId: entry.key.component(2), name: entry.row[0],
+                                      diet: AnimalsTables.diet(entry.row[1], in: table))
         }
         return CategoryAnimals(categoryId: categoryId, name: category.name, animals: animals)
     }
@@ -106,10 +105,10 @@ public enum AnimalsQueries {
     public static func animals(uncategorizedOnly: Bool = false, in state: any ProjectionReader) throws -> [AnimalSummary] {
         let table = uncategorizedOnly ? AnimalsTables.uncategorizedAnimals : AnimalsTables.animalsByName
         return try state.rows(table).map { entry in
-            guard entry.row.count == 2 else { throw AnimalsTables.malformedRow(in: table) }
-            return try AnimalSummary(animalId: entry.key.component(1), name: entry.key.component(0),
-                                     diet: AnimalsTables.diet(entry.row[0], in: table),
-                                     categoryId: AnimalsTables.categoryReference(entry.row[1]))
+            guard entry.row.count == 3 else { throw AnimalsTables.malformedRow(in: table) }
+            return try AnimalSummary(animalId: entry.key.component(1), name: entry.row[0],
+                                     diet: AnimalsTables.diet(entry.row[1], in: table),
+                                     categoryId: AnimalsTables.categoryReference(entry.row[2]))
         }
     }
 }

@@ -11,17 +11,17 @@ enum AnimalsTables {
 
     /// `categoryId` → `[name, status]`: every category created, deleted ones included.
     static let categories = table("categories")
-    /// `(lowercased name)` → `[categoryId]`: the live category holding each name.
+    /// `(name order key)` → `[categoryId]`: the live category holding each name.
     static let categoryNames = table("category-names")
-    /// `(name, categoryId)` → `[animalCount]`: live categories, in the order of the `categories` query.
+    /// `(name order key, categoryId)` → `[name, animalCount]`: live categories, in the order of the `categories` query.
     static let categoriesByName = table("categories-by-name")
     /// `animalId` → `[name, diet, categoryId, status]`: every animal added, deleted ones included.
     static let animals = table("animals")
-    /// `(name, animalId)` → `[diet, categoryId]`: live animals.
+    /// `(name order key, animalId)` → `[name, diet, categoryId]`: live animals.
     static let animalsByName = table("animals-by-name")
-    /// `(categoryId, name, animalId)` → `[diet]`: live animals naming the category, which is live or not yet known.
+    /// `(categoryId, name order key, animalId)` → `[name, diet]`: live animals naming the category, which is live or not yet known.
     static let categoryAnimals = table("category-animals")
-    /// `(name, animalId)` → `[diet, categoryId]`: live animals without a live category.
+    /// `(name order key, animalId)` → `[name, diet, categoryId]`: live animals without a live category.
     static let uncategorizedAnimals = table("uncategorized-animals")
 
     /// Every table of the read model.
@@ -29,11 +29,20 @@ enum AnimalsTables {
                       categoryAnimals, uncategorizedAnimals]
 
     /// The key of a category name in `categoryNames`: names compare ignoring case.
-    static func nameKey(_ name: String) -> StateKey { StateKey(name.lowercased()) }
+    static func nameKey(_ name: String) -> StateKey { StateKey(NameOrder.key(name)) }
+
+    /// The key of a live entity in a table ordered by name (`categoriesByName`,
+    /// `animalsByName`, `uncategorizedAnimals`): names compare ignoring case, then ids.
+    static func nameOrderKey(_ name: String, _ id: String) -> StateKey { StateKey(NameOrder.key(name), id) }
+
+    /// The key of a live animal in `categoryAnimals`: the category's animals by name ignoring case, then id.
+    static func categoryAnimalKey(_ categoryId: String, _ name: String, _ animalId: String) -> StateKey {
+        StateKey(categoryId, NameOrder.key(name), animalId)
+    }
 
     /// The animal count stored in a `categoriesByName` row.
     static func animalCount(_ row: StateRow?) throws -> Int {
-        guard let row, row.count == 1, let count = Int(row[0]) else { throw malformedRow(in: categoriesByName) }
+        guard let row, row.count == 2, let count = Int(row[1]) else { throw malformedRow(in: categoriesByName) }
         return count
     }
 

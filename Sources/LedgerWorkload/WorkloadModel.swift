@@ -1,3 +1,5 @@
+import EventLedger
+
 /// What the generator knows of the ledger it feeds, mirroring the domains' rules: which
 /// artists, songs, categories, animals and favourites are live, the live category
 /// names (compared ignoring case, as the ledger compares them), and which animals each
@@ -20,7 +22,7 @@ struct WorkloadModel {
     private var categoryAnimals: [String: LivePool] = [:]
 
     /// The key under which the ledger compares category names: names equal ignoring case.
-    static func nameKey(_ name: String) -> String { name.lowercased() }
+    static func nameKey(_ name: String) -> String { NameOrder.key(name) }
 
     /// The name of the live category `categoryId`.
     func categoryName(_ categoryId: String) -> String? { categoryNames[categoryId] }

@@ -42,8 +42,8 @@ struct MusicProjector {
         // Songs imported before their artist stop being orphans and count for it.
         let songs = try state.rows(MusicTables.artistSongs, prefix: StateKey(artistId))
         for song in songs {
-            let (title, songId) = (song.key.component(1), song.key.component(2))
-            try state.remove(MusicTables.orphanSongs, StateKey(title, songId))
+            let (titleOrder, songId) = (song.key.component(1), song.key.component(2))
+            try state.remove(MusicTables.orphanSongs, StateKey(titleOrder, songId))
         }
         try state.set(MusicTables.artists, StateKey(artistId), ArtistRecord(name: name).row)
         try state.set(MusicTables.artistsByName, MusicTables.nameKey(name, artistId), [name, String(songs.count)])
@@ -95,21 +95,22 @@ struct MusicProjector {
 
     /// Adds the song to the indexes; with `counting`, to its live artist's song count.
     private func index(_ songId: String, _ song: SongRecord, counting: Bool = true) throws {
-        let artistField = MusicTables.artistField(song.artistId)
-        try state.set(MusicTables.songsByTitle, StateKey(song.title, songId), [artistField])
+        let (titleKey, fields) = (MusicTables.titleKey(song.title, songId), [song.title, MusicTables.artistField(song.artistId)])
+        try state.set(MusicTables.songsByTitle, titleKey, fields)
         if let artistId = song.artistId {
-            try state.set(MusicTables.artistSongs, StateKey(artistId, song.title, songId), [])
+            try state.set(MusicTables.artistSongs, MusicTables.artistSongKey(artistId, song.title, songId), [song.title])
             if try adjustSongCount(of: artistId, by: counting ? 1 : 0) { return }
         }
-        try state.set(MusicTables.orphanSongs, StateKey(song.title, songId), [artistField])
+        try state.set(MusicTables.orphanSongs, titleKey, fields)
     }
 
     /// Removes the song from the indexes; with `counting`, from its live artist's song count.
     private func unindex(_ songId: String, _ song: SongRecord, counting: Bool) throws {
-        try state.remove(MusicTables.songsByTitle, StateKey(song.title, songId))
-        try state.remove(MusicTables.orphanSongs, StateKey(song.title, songId))
+        let titleKey = MusicTables.titleKey(song.title, songId)
+        try state.remove(MusicTables.songsByTitle, titleKey)
+        try state.remove(MusicTables.orphanSongs, titleKey)
         if let artistId = song.artistId {
-            try state.remove(MusicTables.artistSongs, StateKey(artistId, song.title, songId))
+            try state.remove(MusicTables.artistSongs, MusicTables.artistSongKey(artistId, song.title, songId))
             if counting { try adjustSongCount(of: artistId, by: -1) }
         }
     }

@@ -68,8 +68,7 @@ public struct SongSummary: Sendable, Equatable {
 /// The queries over the `artist-songs` read model, typed.
 ///
 /// Pass the reader of `Ledger.read { }`, or any other (past position, session preview).
-/// Orders compare names and titles by Unicode scalar values, which is Swift's `<` for
-/// text in Normalization Form C.
+/// Orders compare names and titles ignoring case (`NameOrder`), then ids.
 public enum MusicQueries {
     /// Live artists with their live song counts, by name ignoring case, then id.
     public static func artists(in state: any ProjectionReader) throws -> [ArtistSummary] {
@@ -86,7 +85,8 @@ public enum MusicQueries {
             throw LedgerError(.notFound, "artist \"\(artistId)\" does not exist", subject: MusicStreams.artist(artistId))
         }
         let songs = try state.rows(MusicTables.artistSongs, prefix: StateKey(artistId)).map { entry in
-            ArtistSong(songId: entry.key.component(2), title: entry.key.component(1))
+            guard entry.row.count == 1 else { throw MusicTables.malformedRow(in: MusicTables.artistSongs) }
+            return ArtistSong(songId: entry.key.component(2), title: entry.row[0])
         }
         return ArtistSongs(artistId: artistId, name: artist.name, songs: songs)
     }
@@ -96,9 +96,9 @@ public enum MusicQueries {
     public static func songs(orphansOnly: Bool = false, in state: any ProjectionReader) throws -> [SongSummary] {
         let table = orphansOnly ? MusicTables.orphanSongs : MusicTables.songsByTitle
         return try state.rows(table).map { entry in
-            guard entry.row.count == 1 else { throw MusicTables.malformedRow(in: table) }
-            return SongSummary(songId: entry.key.component(1), title: entry.key.component(0),
-                               artistId: MusicTables.artistReference(entry.row[0]))
+            guard entry.row.count == 2 else { throw MusicTables.malformedRow(in: table) }
+            return SongSummary(songId: entry.key.component(1), title: entry.row[0],
+                               artistId: MusicTables.artistReference(entry.row[1]))
         }
     }
 }

@@ -11,23 +11,33 @@ enum MusicTables {
 
     /// `artistId` → `[name, status]`: every artist created, deleted ones included.
     static let artists = table("artists")
-    /// `(lowercased name, artistId)` → `[name, songCount]`: live artists, in the order of the `artists` query.
+    /// `(name order key, artistId)` → `[name, songCount]`: live artists, in the order of the `artists` query.
     static let artistsByName = table("artists-by-name")
     /// `songId` → `[title, artistId, status]`: every song added, deleted ones included.
     static let songs = table("songs")
-    /// `(title, songId)` → `[artistId]`: live songs.
+    /// `(title order key, songId)` → `[title, artistId]`: live songs.
     static let songsByTitle = table("songs-by-title")
-    /// `(artistId, title, songId)` → `[]`: live songs naming the artist, which is live or not yet known.
+    /// `(artistId, title order key, songId)` → `[title]`: live songs naming the artist, which is live or not yet known.
     static let artistSongs = table("artist-songs")
-    /// `(title, songId)` → `[artistId]`: live songs without a live artist.
+    /// `(title order key, songId)` → `[title, artistId]`: live songs without a live artist.
     static let orphanSongs = table("orphan-songs")
 
     /// Every table of the read model.
     static let all = [artists, artistsByName, songs, songsByTitle, artistSongs, orphanSongs]
 
-    /// The key of a live artist in `artistsByName`: names compare ignoring case.
+    /// The key of a live artist in `artistsByName`: names compare ignoring case, then ids.
     static func nameKey(_ name: String, _ artistId: String) -> StateKey {
-        StateKey(name.lowercased(), artistId)
+        StateKey(NameOrder.key(name), artistId)
+    }
+
+    /// The key of a live song in `songsByTitle` and `orphanSongs`: titles compare ignoring case, then ids.
+    static func titleKey(_ title: String, _ songId: String) -> StateKey {
+        StateKey(NameOrder.key(title), songId)
+    }
+
+    /// The key of a live song in `artistSongs`: the artist's songs by title ignoring case, then id.
+    static func artistSongKey(_ artistId: String, _ title: String, _ songId: String) -> StateKey {
+        StateKey(artistId, NameOrder.key(title), songId)
     }
 
     /// The song count stored in an `artistsByName` row.

@@ -44,10 +44,10 @@ import Testing
 
     @Test func animalsByNameThenIdWithUncategorized() throws {
         try withFixture { ledger in
-            #expect(try queryJSON(ledger, "animals") == #"[{"animalId":"bee","categoryId":"b","diet":"herbivorous","name":"Bee"},"#
+            #expect(try queryJSON(ledger, "animals") == #"[{"animalId":"ant","categoryId":null,"diet":"omnivorous","name":"ant"},"#
+                + #"{"animalId":"bee","categoryId":"b","diet":"herbivorous","name":"Bee"},"#
                 + #"{"animalId":"fox-1","categoryId":"m","diet":"carnivorous","name":"Fox"},"#
-                + #"{"animalId":"fox-2","categoryId":"m","diet":"omnivorous","name":"Fox"},"#
-                + #"{"animalId":"ant","categoryId":null,"diet":"omnivorous","name":"ant"}]"#)
+                + #"{"animalId":"fox-2","categoryId":"m","diet":"omnivorous","name":"Fox"}]"#)
             #expect(try queryJSON(ledger, "animals", flags: ["uncategorized"])
                 == #"[{"animalId":"ant","categoryId":null,"diet":"omnivorous","name":"ant"}]"#)
             let typed = try ledger.read { try AnimalsQueries.animals(uncategorizedOnly: true, in: $0) }

@@ -44,7 +44,7 @@ import Testing
     /// Deletes the row of the unique song from `artist-songs` (the artist → songs table).
     func deleteArtistSongRow(_ sandbox: LedgerSandbox) throws {
         try tamper(sandbox) { ledger, txn throws in
-            let storedKey = StoredRow.storedKey(StateKey("pink-floyd", Self.uniqueTitle, "zq").encoded())
+            let storedKey = StoredRow.storedKey(StateKey("pink-floyd", NameOrder.key(Self.uniqueTitle), "zq").encoded())
             let table = try stored(ledger, "artist-songs", "artist-songs")
             let latest = try txn.withCursor(table) { cursor in
                 try cursor.seek(before: storedKey + StoredRow.afterEveryVersion).map { Array($0.key) }

@@ -49,13 +49,13 @@ import Testing
         try withFixture { ledger in
             try ledger.append(ArtistDeleted(artistId: "b2"))
             #expect(try queryJSON(ledger, "songs") == #"[{"artistId":"a1","songId":"s2","title":"Aria"},"#
-                + #"{"artistId":null,"songId":"s5","title":"Beta"},{"artistId":"a1","songId":"s1","title":"Song"},"#
-                + #"{"artistId":"a1","songId":"s3","title":"Song"},{"artistId":null,"songId":"s4","title":"aria"}]"#)
+                + #"{"artistId":null,"songId":"s4","title":"aria"},{"artistId":null,"songId":"s5","title":"Beta"},"#
+                + #"{"artistId":"a1","songId":"s1","title":"Song"},{"artistId":"a1","songId":"s3","title":"Song"}]"#)
             #expect(try queryJSON(ledger, "songs", flags: ["orphans"])
-                == #"[{"artistId":null,"songId":"s5","title":"Beta"},{"artistId":null,"songId":"s4","title":"aria"}]"#)
+                == #"[{"artistId":null,"songId":"s4","title":"aria"},{"artistId":null,"songId":"s5","title":"Beta"}]"#)
             let typed = try ledger.read { try MusicQueries.songs(orphansOnly: true, in: $0) }
-            #expect(typed == [SongSummary(songId: "s5", title: "Beta", artistId: nil),
-                              SongSummary(songId: "s4", title: "aria", artistId: nil)])
+            #expect(typed == [SongSummary(songId: "s4", title: "aria", artistId: nil),
+                              SongSummary(songId: "s5", title: "Beta", artistId: nil)])
         }
     }
 

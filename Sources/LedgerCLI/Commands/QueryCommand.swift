@@ -17,6 +17,8 @@ enum QueryCommand {
           category-animals CATEGORY    one category and its animals
           animals [--uncategorized]    all animals; --uncategorized: without a live category
           favorites                    favourite dishes, oldest first
+        Lists by name or title ignore case (echoes beside Echoes, Straße beside STRASSE),
+        then go by id.
         --as-of P    the state after every event with position <= P
         --as-of T    the state after every commit recorded at or before the ISO-8601 time T
                      (e.g. 2026-11-29T23:10:00Z, with fractional seconds or an offset)

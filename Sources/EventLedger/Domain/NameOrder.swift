@@ -1,0 +1,29 @@
+/// How read models order names and titles: ignoring case, as people read a list, so
+/// `echoes` sits beside `Echoes`, and `Straße` beside `STRASSE`.
+///
+/// A domain keys each name-ordered table on `key(name)` followed by the entity's id,
+/// so equal keys (different spellings of one name) still list in a stable order.
+/// Keys are compared as UTF-8 bytes, which is the order of their Unicode scalars.
+/// Changing how keys are made changes every stored name-ordered table: ledgers written
+/// before must rebuild their read models.
+public enum NameOrder {
+    /// The ordering key of `name`: its Unicode full case folding, so two names get the
+    /// same key exactly when they are equal ignoring case (`ß`, `ss` and `SS`; `ς`, `σ`
+    /// and `Σ`; `ﬀ` and `ff`). Names that are canonically equivalent but spelled with
+    /// different scalars (`é` and `e` followed by U+0301) get different keys.
+    ///
+    /// Lowercasing, uppercasing and lowercasing again with the standard library's full
+    /// case mappings gives the same equivalence as case folding for every character but
+    /// the dotless `ı`, which folding keeps apart from `i` and uppercasing would merge
+    /// with it; it is kept as it is. The key is not the folded text itself (folding
+    /// turns lowercase Cherokee into uppercase, the key the other way), only its equal.
+    public static func key(_ name: String) -> String {
+        if name.utf8.allSatisfy({ $0 < 0x80 }) { return name.lowercased() }
+        return name.unicodeScalars.split(separator: dotlessI, omittingEmptySubsequences: false)
+            .map { String(String.UnicodeScalarView($0)).lowercased().uppercased().lowercased() }
+            .joined(separator: String(dotlessI))
+    }
+
+    /// LATIN SMALL LETTER DOTLESS I, which has no case of its own under folding.
+    private static let dotlessI: Unicode.Scalar = "\u{131}"
+}
