@@ -7,6 +7,11 @@ public struct AnimalsDomain: LedgerDomain {
     /// The animals domain.
     public init() {}
 
+    /// Version 2 keys every list by name or title on its case-folded form (`NameOrder.key`),
+    /// the name or title itself in the row: a ledger whose read model version 1 built (lists
+    /// by name as written) rebuilds it when next opened for writing.
+    public var readModelVersion: Int { 2 }
+
     /// `animal-category`.
     public var projectionName: String { AnimalsTables.projection }
 

@@ -6,6 +6,11 @@ public struct MusicDomain: LedgerDomain {
     /// The music domain.
     public init() {}
 
+    /// Version 2 keys every list by name or title on its case-folded form (`NameOrder.key`),
+    /// the name or title itself in the row: a ledger whose read model version 1 built (lists
+    /// by name as written) rebuilds it when next opened for writing.
+    public var readModelVersion: Int { 2 }
+
     /// `artist-songs`.
     public var projectionName: String { MusicTables.projection }
 
