@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "Music", targets: ["Music"]),
         .library(name: "Animals", targets: ["Animals"]),
         .library(name: "Favorites", targets: ["Favorites"]),
+        .library(name: "LedgerCLI", targets: ["LedgerCLI"]),
         .executable(name: "ledger", targets: ["ledger"]),
     ],
     // How executables link LMDB and libcrypto; one of the two must be enabled. tools/build-release
@@ -36,8 +37,8 @@ let package = Package(
         .target(name: "Music", dependencies: ["EventLedger"]),
         .target(name: "Animals", dependencies: ["EventLedger"]),
         .target(name: "Favorites", dependencies: ["EventLedger"]),
-        .target(name: "LedgerCLI", dependencies: ["EventLedger", "Music", "Animals", "Favorites"]),
-        .executableTarget(name: "ledger", dependencies: ["LedgerCLI"]),
+        .target(name: "LedgerCLI", dependencies: ["EventLedger"]),
+        .executableTarget(name: "ledger", dependencies: ["LedgerCLI", "Music", "Animals", "Favorites"]),
         .target(name: "LedgerWorkload", dependencies: ["EventLedger", "Music", "Animals", "Favorites"]),
         .executableTarget(name: "ledger-bench", dependencies: ["LedgerWorkload", "EventLedger", "Music"],
                           path: "Sources/LedgerBench"),

@@ -3,39 +3,50 @@ import Glibc
 #endif
 import EventLedger
 
-/// The `ledger` command-line tool: parses the command line, calls the library, prints.
+/// The `ledger` command-line tool, for any domains: parses the command line, calls the
+/// library, prints. A tool of one's own is `exit(LedgerCLI.main(name: "todo", domains: [TodoDomain()]))`.
 public enum LedgerCLI {
-    /// Every command, in the order `ledger --help` lists them.
-    static let commands: [Command] = [
-        AppendCommand.command, SessionCommand.command, QueryCommand.command, LogCommand.command,
-        HistoryCommand.command, WatchCommand.command, RebuildCommand.command, ReplayCommand.command,
-        VerifyCommand.command, ExportCommand.command, ImportCommand.command, BackupCommand.command, StatsCommand.command,
-    ]
+    /// Every command, in the order `--help` lists them, for `program`.
+    static func commands(for program: Program) -> [Command] {
+        [
+            AppendCommand.command, SessionCommand.command, QueryCommand.command(for: program), LogCommand.command,
+            HistoryCommand.command, WatchCommand.command, RebuildCommand.command, ReplayCommand.command,
+            VerifyCommand.command, ExportCommand.command, ImportCommand.command, BackupCommand.command, StatsCommand.command,
+        ]
+    }
 
     /// Options every command takes, also before the command's name.
     private static let globalOptions = ["--ledger", "--wait"]
 
-    /// Runs `ledger` with this process's arguments and returns the exit code. Arguments that
-    /// are not valid UTF-8 are refused (the standard library would silently replace bytes).
-    /// A crash on a damaged ledger file ends the process with a message (see `CrashGuard`).
-    public static func main() -> Int32 {
+    /// Runs the tool called `name` on ledgers of `domains` with this process's arguments and
+    /// returns the exit code. Arguments that are not valid UTF-8 are refused (the standard
+    /// library would silently replace bytes). A crash on a damaged ledger file ends the
+    /// process with a message (see `CrashGuard`).
+    public static func main(name: String = "ledger", domains: [any LedgerDomain]) -> Int32 {
+        let program = Program(name: name, domains: domains)
         StandardOutput.occupyClosedStandardDescriptors()
-        CrashGuard.install()
+        CrashGuard.install(programName: name)
         var arguments: [String] = []
         for index in 1..<Int(CommandLine.argc) {
             guard let raw = CommandLine.unsafeArgv[index] else { continue }
             guard let argument = String(validatingCString: raw) else {
                 let shown = oneLine(String(cString: raw))
-                printError("ledger: error: argument \(index) is not valid UTF-8 text: \"\(shown)\"")
+                program.reportError("argument \(index) is not valid UTF-8 text: \"\(shown)\"")
                 return ExitCode.invalidInput.rawValue
             }
             arguments.append(argument)
         }
-        return main(arguments)
+        return run(arguments, program: program)
     }
 
-    /// Runs `ledger` with `arguments` (without the program name) and returns the exit code.
-    public static func main(_ commandLine: [String]) -> Int32 {
+    /// Runs the tool called `name` on ledgers of `domains` with `arguments` (without the
+    /// program name) and returns the exit code; output goes to standard output and error.
+    public static func main(_ arguments: [String], name: String = "ledger", domains: [any LedgerDomain]) -> Int32 {
+        run(arguments, program: Program(name: name, domains: domains))
+    }
+
+    /// Runs `program` with `commandLine` (without the program name) and returns the exit code.
+    private static func run(_ commandLine: [String], program: Program) -> Int32 {
         let output = StandardOutput()
         var arguments = commandLine
         var leadingOptions: [String] = []
@@ -44,28 +55,29 @@ public enum LedgerCLI {
             leadingOptions += arguments.prefix(words)
             arguments.removeFirst(min(words, arguments.count))
         }
+        let commands = commands(for: program)
         guard let name = arguments.first, name != "--help", name != "-h", name != "help" else {
             if arguments.isEmpty {
-                printError("ledger: error: missing command (see ledger --help)")
+                program.reportError("missing command (see \(program.name) --help)")
                 return ExitCode.usage.rawValue
             }
-            return finish(output) { try output.line(overview); return ExitCode.success.rawValue }
+            return finish(output, program) { try output.line(overview(of: commands, program)); return ExitCode.success.rawValue }
         }
         guard let command = commands.first(where: { $0.name == name }) else {
-            printError("ledger: error: unknown command \"\(oneLine(name))\" (see ledger --help)")
+            program.reportError("unknown command \"\(oneLine(name))\" (see \(program.name) --help)")
             return ExitCode.usage.rawValue
         }
         let words = leadingOptions + arguments.dropFirst()
         if words.contains("--help") || words.contains("-h") {
-            return finish(output) { try output.line(command.help); return ExitCode.success.rawValue }
+            return finish(output, program) { try output.line(program.renamed(command.help)); return ExitCode.success.rawValue }
         }
-        return finish(output) {
+        return finish(output, program) {
             var spec = command.options
             spec.valued.formUnion(globalOptions.map { String($0.dropFirst(2)) })
             let parsed = try Arguments(words, spec: spec, command: name)
             let path = parsed.value("ledger") ?? environmentValue("LEDGER_PATH") ?? "./ledger.lmdb"
             if command.runsGuarded, !GuardedChild.isChild { return try GuardedChild.exitCode(running: commandLine, on: path) }
-            try command.run(CommandContext(arguments: parsed, ledgerPath: path, output: output))
+            try command.run(CommandContext(program: program, arguments: parsed, ledgerPath: path, output: output))
             return ExitCode.success.rawValue
         }
     }
@@ -73,22 +85,23 @@ public enum LedgerCLI {
     /// Runs `body` and writes out its output; returns the exit code `body` returns, or the
     /// error's after printing it when `body` or the writing failed (output printed before an
     /// error is still written).
-    private static func finish(_ output: StandardOutput, _ body: () throws -> Int32) -> Int32 {
+    private static func finish(_ output: StandardOutput, _ program: Program, _ body: () throws -> Int32) -> Int32 {
         do {
             let code = try body()
             try output.flush()
             return code
         } catch {
             try? output.flush()
-            printError("ledger: error: \(oneLine(String(describing: error)))")
+            program.reportError(oneLine(String(describing: error)))
             return ExitCode(for: error).rawValue
         }
     }
 
-    private static var overview: String {
+    /// The `--help` text of the whole tool.
+    private static func overview(of commands: [Command], _ program: Program) -> String {
         let width = commands.map(\.name.count).max() ?? 0
         let lines = commands.map { "  \($0.name)\(String(repeating: " ", count: width - $0.name.count))  \($0.summary)" }
-        return """
+        return program.renamed("""
         usage: ledger COMMAND [ARGS] [--ledger PATH] [--wait SECONDS]
 
         An embedded, event-sourced ledger. The ledger file is --ledger PATH,
@@ -102,7 +115,7 @@ public enum LedgerCLI {
         Run `ledger COMMAND --help` for a command's options.
         Exit codes: 0 ok, 1 rejected by a rule or not found, 2 usage, 3 conflict,
         4 invalid input, 5 storage.
-        """
+        """)
     }
 
     /// Errors longer than this many characters are cut: they may echo megabytes of input.

@@ -2,32 +2,41 @@ import EventLedger
 
 /// `ledger query MODEL [ARG] [FLAGS] [--json]`.
 enum QueryCommand {
-    static let command = Command(
-        name: "query",
-        summary: "print a read model",
-        help: """
-        usage: ledger query MODEL [ARG] [--orphans|--uncategorized] [--as-of P|T] [--session ID] [--json]
+    /// The command for `program`: its help lists the program's read models, and it takes
+    /// the flags of their queries.
+    static func command(for program: Program) -> Command {
+        let flags = program.queryFlags.sorted()
+        let flagsUsage = flags.isEmpty ? "" : " [" + flags.map { "--\($0)" }.joined(separator: "|") + "]"
+        return Command(
+            name: "query",
+            summary: "print a read model",
+            help: """
+            usage: ledger query MODEL [ARG]\(flagsUsage) [--as-of P|T] [--session ID] [--json]
 
-        Prints a read model as a table, or as JSON with --json.
-        Models:
-          artists                      artists with their song counts
-          artist-songs ARTIST          one artist and its songs
-          songs [--orphans]            all songs; --orphans: without a live artist
-          categories                   categories with their animal counts
-          category-animals CATEGORY    one category and its animals
-          animals [--uncategorized]    all animals; --uncategorized: without a live category
-          favorites                    favourite dishes, oldest first
-        Lists by name or title ignore case (echoes beside Echoes, Straße beside STRASSE),
-        then go by id.
-        --as-of P    the state after every event with position <= P
-        --as-of T    the state after every commit recorded at or before the ISO-8601 time T
-                     (e.g. 2026-11-29T23:10:00Z, with fractional seconds or an offset)
-        --session ID the read model as if that form session were committed
-        A query for an entity that does not exist exits 1.
-        """,
-        options: OptionSpec(flags: ["json", "orphans", "uncategorized"], valued: ["session", "as-of"]),
-        run: run
-    )
+            Prints a read model as a table, or as JSON with --json.
+            Models:
+            \(modelLines(program.queries).joined(separator: "\n"))
+            --as-of P    the state after every event with position <= P
+            --as-of T    the state after every commit recorded at or before the ISO-8601 time T
+                         (e.g. 2026-11-29T23:10:00Z, with fractional seconds or an offset)
+            --session ID the read model as if that form session were committed
+            A query for an entity that does not exist exits 1.
+            """,
+            options: OptionSpec(flags: Set(["json"] + flags), valued: ["session", "as-of"]),
+            run: run
+        )
+    }
+
+    /// One help line per query: its synopsis (name, argument, flags), then its summary.
+    private static func modelLines(_ queries: [QueryDefinition]) -> [String] {
+        let synopses = queries.map { query in
+            ([query.name] + (query.argumentName.map { [$0] } ?? []) + query.flags.map { "[--\($0)]" }).joined(separator: " ")
+        }
+        let width = max(27, synopses.map(\.count).max() ?? 0)
+        return zip(synopses, queries).map { synopsis, query in
+            "  " + synopsis + String(repeating: " ", count: width - synopsis.count) + "  " + query.summary
+        }
+    }
 
     static func run(_ context: CommandContext) throws {
         let arguments = context.arguments
@@ -37,7 +46,7 @@ enum QueryCommand {
         let argumentNames = ["MODEL"] + (definition.argumentName.map { [$0] } ?? [])
         try arguments.requirePositionals(argumentNames, command: "query")
         var flags = Set<String>()
-        for flag in ["orphans", "uncategorized"] where arguments.has(flag) {
+        for flag in context.program.queryFlags.sorted() where arguments.has(flag) {
             guard definition.flags.contains(flag) else {
                 throw UsageError("option --\(flag) does not apply to \(model)", command: "query")
             }

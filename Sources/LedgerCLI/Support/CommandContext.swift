@@ -2,21 +2,17 @@
 import Glibc
 #endif
 import EventLedger
-import Music
-import Animals
-import Favorites
 
 /// What every command gets: its parsed arguments, where the ledger is, and standard output.
 struct CommandContext {
+    /// The tool being run: its name and domains.
+    let program: Program
     /// The parsed command line.
     let arguments: Arguments
     /// The ledger path: `--ledger`, else `$LEDGER_PATH`, else `./ledger.lmdb`.
     let ledgerPath: String
     /// Buffered standard output.
     let output: StandardOutput
-
-    /// The domains of the `ledger` tool.
-    static let domains: [any LedgerDomain] = [MusicDomain(), AnimalsDomain(), FavoritesDomain()]
 
     /// How a command uses the ledger file.
     enum Access {
@@ -32,7 +28,7 @@ struct CommandContext {
     func openLedger(_ access: Access) throws -> Ledger {
         let options = Ledger.Options(createIfMissing: access == .write, readOnly: access == .read,
                                      writeLockWaiting: try writeLockWaiting())
-        return try Ledger(path: ledgerPath, domains: Self.domains, options: options)
+        return try Ledger(path: ledgerPath, domains: program.domains, options: options)
     }
 
     /// Writes wait for another process's write as long as `--wait SECONDS` says (without it,
@@ -45,9 +41,10 @@ struct CommandContext {
             return .milliseconds(Int64((seconds * 1000).rounded()))
         }
         let path = ledgerPath
+        let name = program.name
         return WriteLockWaiting(timeout: timeout) { holder in
             let who = holder.map { "process \($0)" } ?? "another process"
-            printError("ledger: waiting for \(who), which is writing to \(path)")
+            printError("\(name): waiting for \(who), which is writing to \(path)")
         }
     }
 

@@ -12,12 +12,12 @@ enum CrashGuard {
     /// The signals a damaged or truncated file raises.
     static let signals = [SIGSEGV, SIGBUS, SIGABRT]
 
-    /// Installs the handlers, except in a guarded child (see `GuardedChild`): a crash ends
+    /// Installs the handlers, whose lines name `programName`, except in a guarded child (see `GuardedChild`): a crash ends
     /// that by its signal, for the parent to report.
-    static func install() {
+    static func install(programName: String) {
         guard !GuardedChild.isChild else { return }
         for number in signals {
-            let text = "ledger: error: stopped by \(name(of: number)) while using the ledger file: it may be damaged or was truncated; run ledger verify\n"
+            let text = "\(programName): error: stopped by \(name(of: number)) while using the ledger file: it may be damaged or was truncated; run \(programName) verify\n"
             fatalSignalMessages[Int(number)] = strdup(text)
             signal(number, reportFatalSignal)
         }

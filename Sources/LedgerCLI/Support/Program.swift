@@ -1,0 +1,36 @@
+import EventLedger
+
+/// The tool being run: the name it shows in usage and error lines, and the domains its
+/// ledgers are opened with.
+struct Program: Sendable {
+    /// The program name, e.g. `ledger` or `todo`.
+    let name: String
+    /// The domains every ledger is opened with; their queries are the `query` models.
+    let domains: [any LedgerDomain]
+
+    /// The queries of every domain, in domain order.
+    var queries: [QueryDefinition] { domains.flatMap(\.queries) }
+
+    /// Every flag some query accepts, without `--`.
+    var queryFlags: Set<String> { Set(queries.flatMap(\.flags)) }
+
+    /// Prints `NAME: error: message` on standard error.
+    func reportError(_ message: String) {
+        printError("\(name): error: \(message)")
+    }
+
+    /// `help`, written for `ledger`, with the program's name in its usage lines: the first
+    /// word of `usage: ledger …` and of the indented `ledger …` lines under it, and in
+    /// quoted `ledger COMMAND` references.
+    func renamed(_ help: String) -> String {
+        guard name != "ledger" else { return help }
+        return help.split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
+            let indent = line.prefix(while: { $0 == " " })
+            let rest = line.dropFirst(indent.count)
+            for prefix in ["usage: ledger ", "ledger "] where rest.hasPrefix(prefix) {
+                return indent + prefix.dropLast(7) + name + " " + rest.dropFirst(prefix.count)
+            }
+            return String(line).replacing("`ledger ", with: "`\(name) ")
+        }.joined(separator: "\n")
+    }
+}
