@@ -46,8 +46,8 @@ public enum LedgerCLI {
     }
 
     /// Runs `program` with `commandLine` (without the program name) and returns the exit code.
-    private static func run(_ commandLine: [String], program: Program) -> Int32 {
-        let output = StandardOutput()
+    static func run(_ commandLine: [String], program: Program) -> Int32 {
+        let output = StandardOutput(descriptor: program.outputDescriptor)
         var arguments = commandLine
         var leadingOptions: [String] = []
         while let first = arguments.first, let option = globalOptions.first(where: { first == $0 || first.hasPrefix($0 + "=") }) {

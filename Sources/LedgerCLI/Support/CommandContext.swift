@@ -41,10 +41,10 @@ struct CommandContext {
             return .milliseconds(Int64((seconds * 1000).rounded()))
         }
         let path = ledgerPath
-        let name = program.name
+        let program = program
         return WriteLockWaiting(timeout: timeout) { holder in
             let who = holder.map { "process \($0)" } ?? "another process"
-            printError("\(name): waiting for \(who), which is writing to \(path)")
+            printError("\(program.name): waiting for \(who), which is writing to \(path)", to: program.errorDescriptor)
         }
     }
 

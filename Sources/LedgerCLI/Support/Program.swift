@@ -7,6 +7,10 @@ struct Program: Sendable {
     let name: String
     /// The domains every ledger is opened with; their queries are the `query` models.
     let domains: [any LedgerDomain]
+    /// Where output goes: standard output unless told otherwise.
+    var outputDescriptor: Int32 = 1
+    /// Where errors go: standard error unless told otherwise.
+    var errorDescriptor: Int32 = 2
 
     /// The queries of every domain, in domain order.
     var queries: [QueryDefinition] { domains.flatMap(\.queries) }
@@ -16,7 +20,7 @@ struct Program: Sendable {
 
     /// Prints `NAME: error: message` on standard error.
     func reportError(_ message: String) {
-        printError("\(name): error: \(message)")
+        printError("\(name): error: \(message)", to: errorDescriptor)
     }
 
     /// `help`, written for `ledger`, with the program's name in its usage lines: the first

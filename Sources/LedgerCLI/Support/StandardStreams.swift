@@ -3,12 +3,16 @@ import Glibc
 #endif
 import EventLedger
 
-/// Buffered writing to standard output. Every write is checked: the first that fails throws
+/// Buffered writing to standard output (or another descriptor). Every write is checked: the first that fails throws
 /// a storage error, so a command stops there instead of running on with its output lost.
 final class StandardOutput {
     private var buffer: [UInt8] = []
+    /// The descriptor written to.
+    private let descriptor: Int32
 
-    init() {
+    /// Output to `descriptor`, standard output unless told otherwise.
+    init(descriptor: Int32 = 1) {
+        self.descriptor = descriptor
         buffer.reserveCapacity(1 << 16)
     }
 
@@ -29,7 +33,7 @@ final class StandardOutput {
         defer { buffer.removeAll(keepingCapacity: true) }
         var written = 0
         while written < buffer.count {
-            let result = buffer[written...].withUnsafeBytes { Glibc.write(1, $0.baseAddress, $0.count) }
+            let result = buffer[written...].withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
             if result < 0, errno == EINTR { continue }
             guard result > 0 else {
                 let reason = result < 0 ? String(cString: strerror(errno)) : "nothing was written"
@@ -60,10 +64,10 @@ final class StandardOutput {
     }
 }
 
-/// Writes one line to standard error.
-func printError(_ text: String) {
+/// Writes one line to standard error, or to `descriptor`.
+func printError(_ text: String, to descriptor: Int32 = 2) {
     let line = Array((text + "\n").utf8)
-    _ = line.withUnsafeBytes { Glibc.write(2, $0.baseAddress, $0.count) }
+    _ = line.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
 }
 
 /// Reads a whole file, or standard input when `path` is `-`. After each chunk, `check` sees
