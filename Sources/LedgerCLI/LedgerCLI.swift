@@ -41,6 +41,8 @@ public enum LedgerCLI {
 
     /// Runs the tool called `name` on ledgers of `domains` with `arguments` (without the
     /// program name) and returns the exit code; output goes to standard output and error.
+    /// `verify` runs this executable again with `arguments`, in a child process that
+    /// reports a crash on a damaged file: call this from the tool's `main.swift`.
     public static func main(_ arguments: [String], name: String = "ledger", domains: [any LedgerDomain]) -> Int32 {
         run(arguments, program: Program(name: name, domains: domains))
     }

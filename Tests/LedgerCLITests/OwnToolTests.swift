@@ -22,6 +22,10 @@ import Testing
         let log = try memo(["log"], in: sandbox)
         #expect(log.status == 0)
         #expect(log.lines.count == 3 && log.lines.dropFirst().allSatisfy { $0.contains("MemoWritten") })
+        let rebuilt = try memo(["rebuild"], in: sandbox)
+        #expect(rebuilt.status == 0)
+        #expect(rebuilt.stderr.contains("rebuild: 100% (2/2 events)"))
+        #expect(try memo(["query", "memos"], in: sandbox).lines == memos.lines)
     }
 
     @Test func errorsNameTheProgram() throws {

@@ -20,7 +20,7 @@ enum RebuildCommand {
     static func run(_ context: CommandContext) throws {
         let ledger = try context.openLedger(.update)
         let names = context.arguments.positionals
-        var meter = ProgressMeter(label: "rebuild", quiet: context.arguments.has("quiet"))
+        var meter = ProgressMeter(label: "rebuild", quiet: context.arguments.has("quiet"), descriptor: context.program.errorDescriptor)
         let report = try ledger.rebuild(names) { applied, total in meter.update(applied, of: total) }
         meter.finish()
         let rate = Int(report.eventsPerSecond.rounded())

@@ -2,17 +2,22 @@
 import Glibc
 #endif
 
-/// Reports the progress of a long operation on standard error: a redrawn bar when stderr is
-/// a terminal, a plain line every 10 % otherwise, nothing when quiet.
+/// Reports the progress of a long operation on standard error (or another descriptor): a
+/// redrawn bar when that is a terminal, a plain line every 10 % otherwise, nothing when quiet.
 struct ProgressMeter {
     let label: String
     let quiet: Bool
-    private let terminal = isatty(2) != 0
+    /// The descriptor written to.
+    private let descriptor: Int32
+    private let terminal: Bool
     private var lastShown = -1
 
-    init(label: String, quiet: Bool) {
+    /// A meter labelled `label` writing to `descriptor`, standard error unless told otherwise.
+    init(label: String, quiet: Bool, descriptor: Int32 = 2) {
         self.label = label
         self.quiet = quiet
+        self.descriptor = descriptor
+        terminal = isatty(descriptor) != 0
     }
 
     /// Shows `done` out of `total`.
@@ -38,6 +43,6 @@ struct ProgressMeter {
 
     private func writeError(_ text: String) {
         let bytes = Array(text.utf8)
-        _ = bytes.withUnsafeBytes { Glibc.write(2, $0.baseAddress, $0.count) }
+        _ = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
     }
 }
