@@ -31,6 +31,8 @@ import LedgerTestSupport
             let filed = try allEvents(ledger).filter { $0.type == "NoteFiled" }
             #expect(filed.map(\.schemaVersion) == [2, 1])
             #expect(filed[1].data == .object(["noteId": .string("b"), "folder": .string("g")]))
+            let current = try filed.map { try #require(try ledger.currentEvent($0) as? NoteFiled) }
+            #expect(current.map(\.folderId) == ["f", "g"])
             #expect(try allEvents(ledger).filter { $0.type == "NoteCreated" }.map(\.schemaVersion) == [1, 1])
         }
     }
