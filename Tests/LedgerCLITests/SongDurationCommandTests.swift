@@ -33,6 +33,19 @@ import Testing
                           ["time", "Time", "pink-floyd", "413"]])
     }
 
+    @Test func aReplayAndARebuildOfMixedVersionsAnswerAsTheLedgerDid() throws {
+        let sandbox = try mixedVersions()
+        let songs = try sandbox.rawJSON(["query", "songs"])
+        let replayed = sandbox.path("replayed.lmdb")
+        try sandbox.ok(["replay", "--to", "3", "--out", replayed])
+        let replayedSongs = try LedgerSandbox.run(["query", "songs", "--json", "--ledger", replayed], input: nil,
+                                                  currentDirectory: sandbox.directory)
+        #expect(replayedSongs.stdout == songs)
+        try sandbox.ok(["rebuild", "--quiet"])
+        try sandbox.ok(["verify"])
+        #expect(try sandbox.rawJSON(["query", "songs"]) == songs)
+    }
+
     @Test(arguments: ["0", "86401", "-1", #""413""#, "4.5"])
     func aDurationOutsideOneSecondToADayIsRefused(duration: String) throws {
         let sandbox = try LedgerSandbox()
