@@ -8,8 +8,9 @@ public struct MusicDomain: LedgerDomain {
 
     /// Version 2 keys every list by name or title on its case-folded form (`NameOrder.key`),
     /// the name or title itself in the row: a ledger whose read model version 1 built (lists
-    /// by name as written) rebuilds it when next opened for writing.
-    public var readModelVersion: Int { 2 }
+    /// by name as written) rebuilds it when next opened for writing. Version 3 stores each
+    /// song's duration in its rows.
+    public var readModelVersion: Int { 3 }
 
     /// `artist-songs`.
     public var projectionName: String { MusicTables.projection }

@@ -14,7 +14,8 @@ extension MusicDomain {
         case let deleted as ArtistDeleted:
             try projector.deleteArtist(deleted.artistId)
         case let added as SongAdded:
-            try projector.addSong(added.songId, title: added.title, artistId: added.artistId)
+            try projector.addSong(added.songId, title: added.title, artistId: added.artistId,
+                                  durationSeconds: added.durationSeconds)
         case let retitled as SongRetitled:
             try projector.updateSong(retitled.songId) { $0.title = retitled.title }
         case let reassigned as SongReassigned:
@@ -68,8 +69,8 @@ struct MusicProjector {
         }
     }
 
-    func addSong(_ songId: String, title: String, artistId: String?) throws {
-        let song = SongRecord(title: title, artistId: try reference(to: artistId))
+    func addSong(_ songId: String, title: String, artistId: String?, durationSeconds: Int?) throws {
+        let song = SongRecord(title: title, artistId: try reference(to: artistId), durationSeconds: durationSeconds)
         try index(songId, song)
         try state.set(MusicTables.songs, StateKey(songId), song.row)
     }
@@ -95,10 +96,11 @@ struct MusicProjector {
 
     /// Adds the song to the indexes; with `counting`, to its live artist's song count.
     private func index(_ songId: String, _ song: SongRecord, counting: Bool = true) throws {
-        let (titleKey, fields) = (MusicTables.titleKey(song.title, songId), [song.title, MusicTables.artistField(song.artistId)])
+        let duration = MusicTables.durationField(song.durationSeconds)
+        let (titleKey, fields) = (MusicTables.titleKey(song.title, songId), [song.title, MusicTables.artistField(song.artistId), duration])
         try state.set(MusicTables.songsByTitle, titleKey, fields)
         if let artistId = song.artistId {
-            try state.set(MusicTables.artistSongs, MusicTables.artistSongKey(artistId, song.title, songId), [song.title])
+            try state.set(MusicTables.artistSongs, MusicTables.artistSongKey(artistId, song.title, songId), [song.title, duration])
             if try adjustSongCount(of: artistId, by: counting ? 1 : 0) { return }
         }
         try state.set(MusicTables.orphanSongs, titleKey, fields)

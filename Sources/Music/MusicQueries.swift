@@ -23,11 +23,14 @@ public struct ArtistSong: Sendable, Equatable {
     public let songId: String
     /// The song's title.
     public let title: String
+    /// The song's length in seconds, or nil when not known.
+    public let durationSeconds: Int?
 
     /// A song of an artist.
-    public init(songId: String, title: String) {
+    public init(songId: String, title: String, durationSeconds: Int? = nil) {
         self.songId = songId
         self.title = title
+        self.durationSeconds = durationSeconds
     }
 }
 
@@ -56,12 +59,15 @@ public struct SongSummary: Sendable, Equatable {
     public let title: String
     /// The song's artist, or nil when it has none.
     public let artistId: String?
+    /// The song's length in seconds, or nil when not known.
+    public let durationSeconds: Int?
 
     /// A song summary.
-    public init(songId: String, title: String, artistId: String?) {
+    public init(songId: String, title: String, artistId: String?, durationSeconds: Int? = nil) {
         self.songId = songId
         self.title = title
         self.artistId = artistId
+        self.durationSeconds = durationSeconds
     }
 }
 
@@ -85,8 +91,8 @@ public enum MusicQueries {
             throw LedgerError(.notFound, "artist \"\(artistId)\" does not exist", subject: MusicStreams.artist(artistId))
         }
         let songs = try state.rows(MusicTables.artistSongs, prefix: StateKey(artistId)).map { entry in
-            guard entry.row.count == 1 else { throw MusicTables.malformedRow(in: MusicTables.artistSongs) }
-            return ArtistSong(songId: entry.key.component(2), title: entry.row[0])
+            guard entry.row.count == 2 else { throw MusicTables.malformedRow(in: MusicTables.artistSongs) }
+            return ArtistSong(songId: entry.key.component(2), title: entry.row[0], durationSeconds: MusicTables.duration(entry.row[1]))
         }
         return ArtistSongs(artistId: artistId, name: artist.name, songs: songs)
     }
@@ -96,9 +102,9 @@ public enum MusicQueries {
     public static func songs(orphansOnly: Bool = false, in state: any ProjectionReader) throws -> [SongSummary] {
         let table = orphansOnly ? MusicTables.orphanSongs : MusicTables.songsByTitle
         return try state.rows(table).map { entry in
-            guard entry.row.count == 2 else { throw MusicTables.malformedRow(in: table) }
+            guard entry.row.count == 3 else { throw MusicTables.malformedRow(in: table) }
             return SongSummary(songId: entry.key.component(1), title: entry.row[0],
-                               artistId: MusicTables.artistReference(entry.row[1]))
+                               artistId: MusicTables.artistReference(entry.row[1]), durationSeconds: MusicTables.duration(entry.row[2]))
         }
     }
 }

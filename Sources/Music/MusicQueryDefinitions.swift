@@ -25,13 +25,14 @@ enum MusicQueryDefinitions {
         }
         let artist = try MusicQueries.artistSongs(artistId, in: state)
         let songs = JSONValue.array(artist.songs.map { song in
-            .object(["songId": .string(song.songId), "title": .string(song.title)])
+            .object(["songId": .string(song.songId), "title": .string(song.title),
+                     "durationSeconds": durationJSON(song.durationSeconds)])
         })
         return QueryResult(
             json: .object(["artistId": .string(artist.artistId), "name": .string(artist.name), "songs": songs]),
             title: "\(artist.name) (\(artist.artistId))",
-            columns: ["SONG ID", "TITLE"],
-            rows: artist.songs.map { [$0.songId, $0.title] })
+            columns: ["SONG ID", "TITLE", "SECONDS"],
+            rows: artist.songs.map { [$0.songId, $0.title, durationText($0.durationSeconds)] })
     }
 
     static let songs = QueryDefinition(
@@ -41,9 +42,20 @@ enum MusicQueryDefinitions {
         return QueryResult(
             json: .array(songs.map { song in
                 .object(["songId": .string(song.songId), "title": .string(song.title),
-                         "artistId": song.artistId.map(JSONValue.string) ?? .null])
+                         "artistId": song.artistId.map(JSONValue.string) ?? .null,
+                         "durationSeconds": durationJSON(song.durationSeconds)])
             }),
-            columns: ["SONG ID", "TITLE", "ARTIST ID"],
-            rows: songs.map { [$0.songId, $0.title, $0.artistId ?? "-"] })
+            columns: ["SONG ID", "TITLE", "ARTIST ID", "SECONDS"],
+            rows: songs.map { [$0.songId, $0.title, $0.artistId ?? "-", durationText($0.durationSeconds)] })
+    }
+
+    /// A song's duration in JSON: its seconds, or null when not known.
+    private static func durationJSON(_ durationSeconds: Int?) -> JSONValue {
+        durationSeconds.map { .int(Int64($0)) } ?? .null
+    }
+
+    /// A song's duration in a table: its seconds, or `-` when not known.
+    private static func durationText(_ durationSeconds: Int?) -> String {
+        durationSeconds.map(String.init) ?? "-"
     }
 }

@@ -22,20 +22,25 @@ struct ArtistRecord {
 struct SongRecord {
     var title: String
     var artistId: String?
+    var durationSeconds: Int?
     var isDeleted: Bool
 
-    init(title: String, artistId: String?, isDeleted: Bool = false) {
+    init(title: String, artistId: String?, durationSeconds: Int?, isDeleted: Bool = false) {
         self.title = title
         self.artistId = artistId
+        self.durationSeconds = durationSeconds
         self.isDeleted = isDeleted
     }
 
     init(_ row: StateRow) throws {
-        guard row.count == 3 else { throw MusicTables.malformedRow(in: MusicTables.songs) }
-        self.init(title: row[0], artistId: MusicTables.artistReference(row[1]), isDeleted: row[2] == "deleted")
+        guard row.count == 4 else { throw MusicTables.malformedRow(in: MusicTables.songs) }
+        self.init(title: row[0], artistId: MusicTables.artistReference(row[1]),
+                  durationSeconds: MusicTables.duration(row[3]), isDeleted: row[2] == "deleted")
     }
 
-    var row: StateRow { [title, MusicTables.artistField(artistId), isDeleted ? "deleted" : "live"] }
+    var row: StateRow {
+        [title, MusicTables.artistField(artistId), isDeleted ? "deleted" : "live", MusicTables.durationField(durationSeconds)]
+    }
 }
 
 /// Typed lookups of single entities in the music tables.

@@ -13,13 +13,13 @@ enum MusicTables {
     static let artists = table("artists")
     /// `(name order key, artistId)` → `[name, songCount]`: live artists, in the order of the `artists` query.
     static let artistsByName = table("artists-by-name")
-    /// `songId` → `[title, artistId, status]`: every song added, deleted ones included.
+    /// `songId` → `[title, artistId, status, durationSeconds]`: every song added, deleted ones included.
     static let songs = table("songs")
-    /// `(title order key, songId)` → `[title, artistId]`: live songs.
+    /// `(title order key, songId)` → `[title, artistId, durationSeconds]`: live songs.
     static let songsByTitle = table("songs-by-title")
-    /// `(artistId, title order key, songId)` → `[title]`: live songs naming the artist, which is live or not yet known.
+    /// `(artistId, title order key, songId)` → `[title, durationSeconds]`: live songs naming the artist, which is live or not yet known.
     static let artistSongs = table("artist-songs")
-    /// `(title order key, songId)` → `[title, artistId]`: live songs without a live artist.
+    /// `(title order key, songId)` → `[title, artistId, durationSeconds]`: live songs without a live artist.
     static let orphanSongs = table("orphan-songs")
 
     /// Every table of the read model.
@@ -48,6 +48,12 @@ enum MusicTables {
 
     /// An optional artist reference as stored in a row field (empty for none).
     static func artistField(_ artistId: String?) -> String { artistId ?? "" }
+
+    /// The row field of an optional duration: its seconds, or empty for none.
+    static func durationField(_ durationSeconds: Int?) -> String { durationSeconds.map(String.init) ?? "" }
+
+    /// The optional duration of a row field.
+    static func duration(_ field: String) -> Int? { Int(field) }
 
     /// The optional artist reference of a row field.
     static func artistReference(_ field: String) -> String? { field.isEmpty ? nil : field }

@@ -75,7 +75,7 @@ import LedgerTestSupport
         ("extra", JSONValue.int(1), "extra"),
         ("id", .string("not-a-uuid"), "id"),
         ("id", .int(7), "id"),
-        ("schemaVersion", .int(2), "schemaVersion"),
+        ("schemaVersion", .int(0), "schemaVersion"),
         ("schemaVersion", .string("1"), "schemaVersion"),
         ("recordedAt", .string("yesterday"), "recordedAt"),
         ("data", .array([]), "data"),

@@ -149,7 +149,7 @@ struct Corruption: Sendable, CustomTestStringConvertible {
         let envelopes = try lines.map { try #require(try LedgerSandbox.json($0) as? [String: Any]) }
         for envelope in envelopes {
             #expect(envelope.keySet == Self.envelopeKeys)
-            #expect(envelope.int("schemaVersion") == 1)
+            #expect(envelope.int("schemaVersion") == (envelope.string("type") == "SongAdded" ? 2 : 1))
             #expect(envelope["data"] is [String: Any])
             #expect(envelope["metadata"] is [String: Any])
             #expect(UUID(uuidString: envelope.string("id") ?? "") != nil)
@@ -343,10 +343,10 @@ struct Corruption: Sendable, CustomTestStringConvertible {
                  data: ["categoryId": "bird", "name": "Bird"]),
     ]
 
-    static let orphanSongs = #"[{"artistId":"pink-floyd","songId":"money","title":"Money"},"#
-        + #"{"artistId":"pink-floyd","songId":"time","title":"Time"}]"#
+    static let orphanSongs = #"[{"artistId":"pink-floyd","durationSeconds":null,"songId":"money","title":"Money"},"#
+        + #"{"artistId":"pink-floyd","durationSeconds":null,"songId":"time","title":"Time"}]"#
     static let pinkFloyd = #"{"artistId":"pink-floyd","name":"Pink Floyd","songs":"#
-        + #"[{"songId":"money","title":"Money"},{"songId":"time","title":"Time"}]}"#
+        + #"[{"durationSeconds":null,"songId":"money","title":"Money"},{"durationSeconds":null,"songId":"time","title":"Time"}]}"#
 
     /// The answers of the queries that show where the early events belong, as of `asOf`.
     func placement(_ sandbox: LedgerSandbox, asOf: String? = nil) throws -> [String] {
@@ -527,7 +527,7 @@ struct Corruption: Sendable, CustomTestStringConvertible {
         }
         #expect(local.contains { $0.hasPrefix("artist-songs local-band: ") })
         #expect(try target.rawJSON(["query", "artist-songs", "local-band"])
-                == #"{"artistId":"local-band","name":"Local Band","songs":[{"songId":"demo","title":"Demo"}]}"# + "\n")
+                == #"{"artistId":"local-band","name":"Local Band","songs":[{"durationSeconds":null,"songId":"demo","title":"Demo"}]}"# + "\n")
         let favorites = try target.array(["query", "favorites"]).compactMap { $0.string("dishId") }
         let sourceFavorites = try source.array(["query", "favorites"]).compactMap { $0.string("dishId") }
         #expect(favorites == ["congee"] + sourceFavorites)

@@ -21,7 +21,7 @@ import Testing
         #expect(log.map { $0.int("commit") } == Array(repeating: 1, count: 47) + Array(repeating: 2, count: 8)
                 + Array(repeating: 3, count: 29))
         #expect(Set(log.compactMap { $0.string("id") }).count == Seeds.eventCount)
-        #expect(log.allSatisfy { $0.int("schemaVersion") == 1 })
+        #expect(log.allSatisfy { $0.int("schemaVersion") == ($0.string("type") == "SongAdded" ? 2 : 1) })
         #expect(log.allSatisfy { ($0.string("hash") ?? "").count == 64 })
         #expect(Set(log.compactMap { $0.string("hash") }).count == Seeds.eventCount)
         let times = log.compactMap { $0.string("recordedAt") }

@@ -38,11 +38,12 @@ import Testing
         #expect(artist.string("artistId") == "pink-floyd")
         #expect(artist.string("name") == "Pink Floyd")
         let songs = try #require(artist.objects("songs"))
-        for song in songs { #expect(song.keySet == ["songId", "title"]) }
+        for song in songs { #expect(song.keySet == ["songId", "title", "durationSeconds"]) }
         let titles = songs.compactMap { $0.string("title") }
         #expect(titles == ["Breathe", "Comfortably Numb", "Hey You", "Money", "Wish You Were Here"])
         #expect(songs.map { $0.string("songId") } ==
                 ["breathe", "comfortably-numb", "hey-you", "money", "wish-you-were-here"])
+        #expect(songs.map { $0["durationSeconds"] as? Int } == [nil, nil, nil, 382, nil], "the seeds give Money a duration")
     }
 
     @Test func songsAreOrderedByTitleThenId() throws {
@@ -50,7 +51,7 @@ import Testing
         try sandbox.ok(["append", "SongAdded", #"{"songId":"z-money","title":"Money"}"#])
         try sandbox.ok(["append", "SongAdded", #"{"songId":"a-money","title":"Money","artistId":"queen"}"#])
         let songs = try sandbox.array(["query", "songs"])
-        for song in songs { #expect(song.keySet == ["songId", "title", "artistId"]) }
+        for song in songs { #expect(song.keySet == ["songId", "title", "artistId", "durationSeconds"]) }
         #expect(songs.count == 22)
         let ascii = songs.filter { $0.string("title")?.allSatisfy(\.isASCII) == true }
         #expect(ascii.map { $0.string("songId") } == [
@@ -70,7 +71,7 @@ import Testing
     @Test func orphanSongsHaveNoLiveArtist() throws {
         let songs = try seeded().array(["query", "songs", "--orphans"])
         #expect(songs.map { $0.string("songId") } == ["greensleeves"])
-        #expect(songs.first?.keySet == ["songId", "title", "artistId"])
+        #expect(songs.first?.keySet == ["songId", "title", "artistId", "durationSeconds"])
         #expect(songs.first?.isNull("artistId") == true)
     }
 

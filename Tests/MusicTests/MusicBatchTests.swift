@@ -17,7 +17,7 @@ import Testing
             ])
             #expect(result.commit == 1 && result.positions == [1, 2, 3])
             #expect(try queryJSON(ledger, "artist-songs", "queen")
-                == #"{"artistId":"queen","name":"Queen","songs":[{"songId":"bohemian","title":"Bohemian Rhapsody"}]}"#)
+                == #"{"artistId":"queen","name":"Queen","songs":[{"durationSeconds":null,"songId":"bohemian","title":"Bohemian Rhapsody"}]}"#)
         }
     }
 

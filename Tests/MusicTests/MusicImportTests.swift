@@ -32,10 +32,10 @@ import Testing
         try ledger.append(ArtistCreated(artistId: "queen", name: "Queen"))
     }
 
-    static let orphans = #"[{"artistId":"pink-floyd","songId":"money","title":"Money"},"#
-        + #"{"artistId":"pink-floyd","songId":"time","title":"Time"}]"#
+    static let orphans = #"[{"artistId":"pink-floyd","durationSeconds":null,"songId":"money","title":"Money"},"#
+        + #"{"artistId":"pink-floyd","durationSeconds":null,"songId":"time","title":"Time"}]"#
     static let pinkFloydSongs = #"{"artistId":"pink-floyd","name":"Pink Floyd","songs":"#
-        + #"[{"songId":"money","title":"Money"},{"songId":"time","title":"Time"}]}"#
+        + #"[{"durationSeconds":null,"songId":"money","title":"Money"},{"durationSeconds":null,"songId":"time","title":"Time"}]}"#
 
     @Test func songsImportedBeforeTheirArtistAreOrphansUntilItArrives() throws {
         try withTemporaryLedger(domain) { source in
@@ -81,7 +81,7 @@ import Testing
                     == ["SongAdded", "SongAdded", "SongReassigned", "ArtistCreated", "ArtistCreated"])
 
                 #expect(try pastQueryJSON(target, "songs", flags: ["orphans"], asOf: 1)
-                    == #"[{"artistId":"pink-floyd","songId":"money","title":"Money"}]"#)
+                    == #"[{"artistId":"pink-floyd","durationSeconds":null,"songId":"money","title":"Money"}]"#)
                 #expect(try pastQueryJSON(target, "songs", flags: ["orphans"], asOf: 3) == Self.orphans)
                 #expect(try pastQueryJSON(target, "artists", asOf: 3) == "[]")
                 let early = #expect(throws: LedgerError.self) {

@@ -76,7 +76,7 @@ import Testing
 
             let result = try ledger.append([PendingEvent(type: "SongAdded", payload: payload(#"{"title":" Money "}"#))])
             let songId = try #require(result.assignedIDs.first?["songId"])
-            #expect(try queryJSON(ledger, "songs") == #"[{"artistId":null,"songId":"\#(songId)","title":"Money"}]"#)
+            #expect(try queryJSON(ledger, "songs") == #"[{"artistId":null,"durationSeconds":null,"songId":"\#(songId)","title":"Money"}]"#)
         }
     }
 }

@@ -20,10 +20,10 @@ import Testing
             try ledger.append(ArtistDeleted(artistId: "queen"))
 
             #expect(try queryJSON(ledger, "artists") == #"[{"artistId":"abba","name":"ABBA","songCount":1}]"#)
-            #expect(try queryJSON(ledger, "songs") == #"[{"artistId":null,"songId":"bohemian","title":"Bohemian Rhapsody"},"#
-                + #"{"artistId":null,"songId":"radio","title":"Radio Ga Ga"},{"artistId":"abba","songId":"waterloo","title":"Waterloo"}]"#)
+            #expect(try queryJSON(ledger, "songs") == #"[{"artistId":null,"durationSeconds":null,"songId":"bohemian","title":"Bohemian Rhapsody"},"#
+                + #"{"artistId":null,"durationSeconds":null,"songId":"radio","title":"Radio Ga Ga"},{"artistId":"abba","durationSeconds":null,"songId":"waterloo","title":"Waterloo"}]"#)
             #expect(try queryJSON(ledger, "songs", flags: ["orphans"])
-                == #"[{"artistId":null,"songId":"bohemian","title":"Bohemian Rhapsody"},{"artistId":null,"songId":"radio","title":"Radio Ga Ga"}]"#)
+                == #"[{"artistId":null,"durationSeconds":null,"songId":"bohemian","title":"Bohemian Rhapsody"},{"artistId":null,"durationSeconds":null,"songId":"radio","title":"Radio Ga Ga"}]"#)
             let error = #expect(throws: LedgerError.self) { try ledger.query("artist-songs", .init(argument: "queen")) }
             #expect(error?.kind == .notFound)
 
@@ -42,13 +42,13 @@ import Testing
             ], mode: .importing)
             #expect(try queryJSON(ledger, "artists") == "[]")
             #expect(try queryJSON(ledger, "songs", flags: ["orphans"])
-                == #"[{"artistId":"pink-floyd","songId":"money","title":"Money"},{"artistId":"pink-floyd","songId":"time","title":"Time"}]"#)
+                == #"[{"artistId":"pink-floyd","durationSeconds":null,"songId":"money","title":"Money"},{"artistId":"pink-floyd","durationSeconds":null,"songId":"time","title":"Time"}]"#)
             #expect(throws: LedgerError.self) { try ledger.query("artist-songs", .init(argument: "pink-floyd")) }
 
             try ledger.append([PendingEvent(ArtistCreated(artistId: "pink-floyd", name: "Pink Floyd"))], mode: .importing)
             #expect(try queryJSON(ledger, "artists") == #"[{"artistId":"pink-floyd","name":"Pink Floyd","songCount":2}]"#)
             #expect(try queryJSON(ledger, "artist-songs", "pink-floyd") == #"{"artistId":"pink-floyd","name":"Pink Floyd","songs":"#
-                + #"[{"songId":"money","title":"Money"},{"songId":"time","title":"Time"}]}"#)
+                + #"[{"durationSeconds":null,"songId":"money","title":"Money"},{"durationSeconds":null,"songId":"time","title":"Time"}]}"#)
             #expect(try queryJSON(ledger, "songs", flags: ["orphans"]) == "[]")
         }
     }
@@ -69,9 +69,9 @@ import Testing
             #expect(try queryJSON(ledger, "artists") == #"[{"artistId":"queen","name":"Queen","songCount":1},"#
                 + #"{"artistId":"abba","name":"Waterloo Four","songCount":1}]"#)
             #expect(try queryJSON(ledger, "artist-songs", "queen")
-                == #"{"artistId":"queen","name":"Queen","songs":[{"songId":"c","title":"Another"}]}"#)
+                == #"{"artistId":"queen","name":"Queen","songs":[{"durationSeconds":null,"songId":"c","title":"Another"}]}"#)
             #expect(try queryJSON(ledger, "songs")
-                == #"[{"artistId":"abba","songId":"a","title":"A"},{"artistId":"queen","songId":"c","title":"Another"}]"#)
+                == #"[{"artistId":"abba","durationSeconds":null,"songId":"a","title":"A"},{"artistId":"queen","durationSeconds":null,"songId":"c","title":"Another"}]"#)
         }
     }
 }

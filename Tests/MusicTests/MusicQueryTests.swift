@@ -39,7 +39,7 @@ import Testing
     @Test func artistSongsByTitleThenId() throws {
         try withFixture { ledger in
             #expect(try queryJSON(ledger, "artist-songs", "a1") == #"{"artistId":"a1","name":"alpha","songs":"#
-                + #"[{"songId":"s2","title":"Aria"},{"songId":"s1","title":"Song"},{"songId":"s3","title":"Song"}]}"#)
+                + #"[{"durationSeconds":null,"songId":"s2","title":"Aria"},{"durationSeconds":null,"songId":"s1","title":"Song"},{"durationSeconds":null,"songId":"s3","title":"Song"}]}"#)
             let typed = try ledger.read { try MusicQueries.artistSongs("a2", in: $0) }
             #expect(typed == ArtistSongs(artistId: "a2", name: "Alpha", songs: []))
         }
@@ -48,11 +48,11 @@ import Testing
     @Test func songsByTitleThenIdWithOrphans() throws {
         try withFixture { ledger in
             try ledger.append(ArtistDeleted(artistId: "b2"))
-            #expect(try queryJSON(ledger, "songs") == #"[{"artistId":"a1","songId":"s2","title":"Aria"},"#
-                + #"{"artistId":null,"songId":"s4","title":"aria"},{"artistId":null,"songId":"s5","title":"Beta"},"#
-                + #"{"artistId":"a1","songId":"s1","title":"Song"},{"artistId":"a1","songId":"s3","title":"Song"}]"#)
+            #expect(try queryJSON(ledger, "songs") == #"[{"artistId":"a1","durationSeconds":null,"songId":"s2","title":"Aria"},"#
+                + #"{"artistId":null,"durationSeconds":null,"songId":"s4","title":"aria"},{"artistId":null,"durationSeconds":null,"songId":"s5","title":"Beta"},"#
+                + #"{"artistId":"a1","durationSeconds":null,"songId":"s1","title":"Song"},{"artistId":"a1","durationSeconds":null,"songId":"s3","title":"Song"}]"#)
             #expect(try queryJSON(ledger, "songs", flags: ["orphans"])
-                == #"[{"artistId":null,"songId":"s4","title":"aria"},{"artistId":null,"songId":"s5","title":"Beta"}]"#)
+                == #"[{"artistId":null,"durationSeconds":null,"songId":"s4","title":"aria"},{"artistId":null,"durationSeconds":null,"songId":"s5","title":"Beta"}]"#)
             let typed = try ledger.read { try MusicQueries.songs(orphansOnly: true, in: $0) }
             #expect(typed == [SongSummary(songId: "s4", title: "aria", artistId: nil),
                               SongSummary(songId: "s5", title: "Beta", artistId: nil)])
@@ -77,11 +77,11 @@ import Testing
             #expect(artists.rows.first == ["a1", "alpha", "3"])
             let artistSongs = try ledger.query("artist-songs", .init(argument: "b2"))
             #expect(artistSongs.title == "beta (b2)")
-            #expect(artistSongs.columns == ["SONG ID", "TITLE"])
-            #expect(artistSongs.rows == [["s5", "Beta"]])
+            #expect(artistSongs.columns == ["SONG ID", "TITLE", "SECONDS"])
+            #expect(artistSongs.rows == [["s5", "Beta", "-"]])
             let orphans = try ledger.query("songs", .init(flags: ["orphans"]))
-            #expect(orphans.columns == ["SONG ID", "TITLE", "ARTIST ID"])
-            #expect(orphans.rows == [["s4", "aria", "-"]])
+            #expect(orphans.columns == ["SONG ID", "TITLE", "ARTIST ID", "SECONDS"])
+            #expect(orphans.rows == [["s4", "aria", "-", "-"]])
         }
     }
 

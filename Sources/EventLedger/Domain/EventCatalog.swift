@@ -59,6 +59,7 @@ struct EventCatalog: Sendable {
     }
 
     /// Decodes a pending event, first giving a created entity left without an id a new UUID.
+    /// A payload of an earlier schema version is upcast to be decoded, and stored as given.
     func prepare(_ pending: PendingEvent) throws -> PreparedEvent {
         let entry = try entry(pending.type)
         var payload = pending.payload
@@ -68,7 +69,10 @@ struct EventCatalog: Sendable {
             payload[field] = .string(newID)
             assigned[field] = newID
         }
-        return PreparedEvent(entry: entry, event: try entry.type.init(payload: payload), assignedIDs: assigned)
+        let version = pending.schemaVersion ?? entry.type.schemaVersion
+        let event = try entry.type.decode(payload, storedAt: version)
+        let stored = version == entry.type.schemaVersion ? event.payload : payload
+        return PreparedEvent(entry: entry, event: event, schemaVersion: version, storedPayload: stored, assignedIDs: assigned)
     }
 
     /// Every table of every domain.
@@ -79,5 +83,9 @@ struct EventCatalog: Sendable {
 struct PreparedEvent {
     let entry: EventCatalog.Entry
     let event: any DomainEvent
+    /// The schema version the event is stored with.
+    let schemaVersion: Int
+    /// The payload as stored: the event's own at the current schema version, as given at an earlier one.
+    let storedPayload: [String: JSONValue]
     let assignedIDs: [String: String]
 }

@@ -48,6 +48,15 @@ public struct PayloadReader {
         return trimmed
     }
 
+    /// A whole number in `range` that may be absent or null.
+    public func optionalInteger(_ field: String, in range: ClosedRange<Int64>) throws -> Int64? {
+        guard let value = payload[field], !value.isNull else { return nil }
+        guard let number = value.int64Value, range.contains(number) else {
+            throw LedgerError.invalidField(field, "expected a whole number from \(range.lowerBound) to \(range.upperBound)")
+        }
+        return number
+    }
+
     /// A required string that must be one of `choices`.
     public func choice(_ field: String, from choices: [String]) throws -> String {
         guard let value = payload[field] else { throw LedgerError.invalidField(field, "missing") }

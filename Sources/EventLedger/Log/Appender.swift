@@ -52,7 +52,8 @@ struct Appender {
                 head.hash.withUnsafeBytes { previous in
                     EventRecord.encode(position: head.position, commit: commit, recordedAt: recordedAt,
                                        version: version + 1, id: id, type: entry.type.typeName,
-                                       stream: stream, schemaVersion: 1, data: JSONValue.object(event.payload).serialized(),
+                                       stream: stream, schemaVersion: UInt16(prepared.schemaVersion),
+                                       data: JSONValue.object(prepared.storedPayload).serialized(),
                                        metadata: metadata, previousHash: previous, into: &record)
                 }
                 head.hash = Array(record.suffix(SHA256.digestLength))
@@ -94,8 +95,8 @@ struct Appender {
 
     /// Throws `.invalidInput` unless `pending` is the event stored at `position` under its
     /// id: an id is reused only to retry its event. The same event has the same type,
-    /// stream and data; a created entity's id the ledger assigned then stands for that field
-    /// left out now; metadata and the expected version are not compared.
+    /// stream and data (in its current shape); a created entity's id the ledger assigned then
+    /// stands for that field left out now; metadata and the expected version are not compared.
     private func requireSameEvent(_ pending: PendingEvent, id: EventID, as position: UInt64) throws {
         let stored = try indexedRecord(at: position)
         var retry = pending
@@ -104,11 +105,18 @@ struct Appender {
         }
         let event = try catalog.prepare(retry).event
         guard stored.type == pending.type, stored.stream == event.stream,
-              JSONValue.object(event.payload).serialized().elementsEqual(stored.dataBytes)
+              JSONValue.object(event.payload) == JSONValue.object(try currentPayload(of: stored))
         else {
             throw LedgerError(.invalidInput, "id \(id) already names another event (\(stored.type) in \(stored.stream)); "
                               + "an id is reused only to retry the same event", subject: id.description)
         }
+    }
+
+    /// The payload of the stored record `stored`, in its type's current shape.
+    private func currentPayload(of stored: EventRecordView) throws -> [String: JSONValue] {
+        let type = try catalog.entry(typeBytes: stored.typeBytes).type
+        let payload = try JSONValue.parse(stored.dataBytes).objectValue ?? [:]
+        return try type.decode(payload, storedAt: Int(stored.schemaVersion)).payload
     }
 
     /// The record at `position`, where the id index points.

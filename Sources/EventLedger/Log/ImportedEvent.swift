@@ -4,6 +4,8 @@ public struct ImportedEvent: Sendable {
     public let id: EventID
     /// The event type.
     public let type: String
+    /// The schema version of the payload, kept: the ledger upcasts it when read.
+    public let schemaVersion: Int
     /// The payload.
     public let payload: [String: JSONValue]
     /// The metadata.
@@ -43,7 +45,9 @@ public struct ImportedEvent: Sendable {
             guard let value = object[field]?.stringValue else { throw LedgerError.invalidField(field, "expected a string") }
             return value
         }
-        guard object["schemaVersion"] == .int(1) else { throw LedgerError.invalidField("schemaVersion", "only schema version 1 is known") }
+        guard let schemaVersion = object["schemaVersion"]?.int64Value, (1...Int64(UInt16.max)).contains(schemaVersion) else {
+            throw LedgerError.invalidField("schemaVersion", "expected a whole number from 1 to \(UInt16.max)")
+        }
         guard let id = EventID(try text("id")) else { throw LedgerError.invalidField("id", "not a UUID") }
         guard let recordedAt = Timestamp(iso8601: try text("recordedAt")) else {
             throw LedgerError.invalidField("recordedAt", "not an ISO-8601 time")
@@ -52,6 +56,7 @@ public struct ImportedEvent: Sendable {
         guard let metadata = object["metadata"]?.objectValue else { throw LedgerError.invalidField("metadata", "expected an object") }
         self.id = id
         type = try text("type")
+        self.schemaVersion = Int(schemaVersion)
         self.payload = payload
         self.metadata = try metadata.mapValues { value in
             guard let string = value.stringValue else { throw LedgerError.invalidField("metadata", "values must be strings") }
@@ -117,7 +122,8 @@ extension Ledger {
     /// The event to append for `event`, after checking that its stream matches its data and
     /// that its time is not after `latestTime`.
     private func pendingEvent(_ event: ImportedEvent, index: Int, latestTime: Timestamp) throws -> PendingEvent {
-        let pending = PendingEvent(type: event.type, payload: event.payload, id: event.id, metadata: event.metadata)
+        let pending = PendingEvent(type: event.type, payload: event.payload, id: event.id, metadata: event.metadata,
+                                   schemaVersion: event.schemaVersion)
         do {
             guard event.recordedAt <= latestTime else {
                 let minutes = ImportedEvent.maximumClockSkew / 60_000_000

@@ -57,7 +57,7 @@ enum ImportedHashChain {
         previous.withUnsafeBytes { previous in
             EventRecord.encode(position: event.sourcePosition, commit: event.sourceCommit, recordedAt: event.recordedAt,
                                version: event.sourceVersion, id: event.id, type: event.type, stream: event.stream,
-                               schemaVersion: 1, data: JSONValue.object(event.payload).serialized(),
+                               schemaVersion: UInt16(event.schemaVersion), data: JSONValue.object(event.payload).serialized(),
                                metadata: EventRecord.metadataBytes(event.metadata), previousHash: previous, into: &record)
         }
         return hexString(record.suffix(SHA256.digestLength))

@@ -51,11 +51,15 @@ public struct PendingEvent: Sendable {
     public var expect: ExpectedVersion
     /// Free-form string metadata stored with the event.
     public var metadata: [String: String]
+    /// The schema version the payload is written in, kept in the log with it (an import keeps
+    /// the exported one); nil: the type's current version.
+    public var schemaVersion: Int?
 
     /// An event given by type name and JSON payload (as the CLI and imports give them).
     public init(type: String, payload: [String: JSONValue], id: EventID? = nil,
-                expect: ExpectedVersion = .any, metadata: [String: String] = [:]) {
+                expect: ExpectedVersion = .any, metadata: [String: String] = [:], schemaVersion: Int? = nil) {
         self.type = type
+        self.schemaVersion = schemaVersion
         self.payload = payload
         self.id = id
         self.expect = expect

@@ -131,7 +131,7 @@ final class ReadModelFold: @unchecked Sendable {
             guard let payload = try JSONValue.parse(record.dataBytes).objectValue else {
                 throw LedgerError(.corruption, "payload is not an object")
             }
-            return try type.init(payload: payload)
+            return try type.decode(payload, storedAt: Int(record.schemaVersion))
         } catch {
             throw LedgerError(.corruption, "event at position \(record.position) cannot be replayed: \(error)",
                               subject: String(record.position))

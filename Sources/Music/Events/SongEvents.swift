@@ -6,6 +6,10 @@ public struct SongAdded: DomainEvent, Equatable {
     public static let typeName = "SongAdded"
     /// The ledger assigns `songId` when it is left out.
     public static let createdEntityField: String? = "songId"
+    /// Version 2 adds the optional `durationSeconds`; a version 1 event has no duration.
+    public static let upcasters: [@Sendable ([String: JSONValue]) -> [String: JSONValue]] = [{ version1 in version1 }]
+    /// The durations a song may have, in seconds (up to a day).
+    public static let durationRange: ClosedRange<Int64> = 1...86_400
 
     /// The new song's id.
     public let songId: String
@@ -13,27 +17,32 @@ public struct SongAdded: DomainEvent, Equatable {
     public let title: String
     /// The song's artist, or nil for none.
     public let artistId: String?
+    /// The song's length in seconds (`durationRange`), or nil when not known.
+    public let durationSeconds: Int?
 
     /// A `SongAdded` event.
-    public init(songId: String, title: String, artistId: String? = nil) {
+    public init(songId: String, title: String, artistId: String? = nil, durationSeconds: Int? = nil) {
         self.songId = songId
         self.title = title
         self.artistId = artistId
+        self.durationSeconds = durationSeconds
     }
 
-    /// Decodes and validates a payload; `artistId` may be absent or null.
+    /// Decodes and validates a payload; `artistId` and `durationSeconds` may be absent or null.
     public init(payload: [String: JSONValue]) throws {
-        let reader = try PayloadReader(payload, allowedFields: ["songId", "title", "artistId"])
-        try self.init(songId: reader.id("songId"), title: reader.name("title"), artistId: reader.optionalID("artistId"))
+        let reader = try PayloadReader(payload, allowedFields: ["songId", "title", "artistId", "durationSeconds"])
+        try self.init(songId: reader.id("songId"), title: reader.name("title"), artistId: reader.optionalID("artistId"),
+                      durationSeconds: reader.optionalInteger("durationSeconds", in: Self.durationRange).map { Int($0) })
     }
 
     /// `song-⟨songId⟩`.
     public var stream: String { MusicStreams.song(songId) }
 
-    /// `songId`, `title`, and `artistId` when there is one.
+    /// `songId`, `title`, and `artistId` and `durationSeconds` when there are.
     public var payload: [String: JSONValue] {
         var fields: [String: JSONValue] = ["songId": .string(songId), "title": .string(title)]
         if let artistId { fields["artistId"] = .string(artistId) }
+        if let durationSeconds { fields["durationSeconds"] = .int(Int64(durationSeconds)) }
         return fields
     }
 }

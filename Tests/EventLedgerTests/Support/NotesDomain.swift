@@ -64,12 +64,38 @@ struct FolderDeleted: DomainEvent {
     var payload: [String: JSONValue] { ["folderId": .string(folderId)] }
 }
 
+/// A note is filed in a folder. Schema version 2 names the folder `folderId`; version 1
+/// called it `folder`.
+struct NoteFiled: DomainEvent {
+    static let typeName = "NoteFiled"
+    static let upcasters: [@Sendable ([String: JSONValue]) -> [String: JSONValue]] = [{ version1 in
+        var payload = version1
+        payload["folderId"] = payload.removeValue(forKey: "folder")
+        return payload
+    }]
+    let noteId: String
+    let folderId: String
+
+    init(noteId: String, folderId: String) {
+        self.noteId = noteId
+        self.folderId = folderId
+    }
+
+    init(payload: [String: JSONValue]) throws {
+        let reader = try PayloadReader(payload, allowedFields: ["noteId", "folderId"])
+        self.init(noteId: try reader.id("noteId"), folderId: try reader.id("folderId"))
+    }
+
+    var stream: String { "note-\(noteId)" }
+    var payload: [String: JSONValue] { ["noteId": .string(noteId), "folderId": .string(folderId)] }
+}
+
 struct NotesDomain: LedgerDomain {
     static let notes = ProjectionTable(projection: "notes", table: "notes")
     static let folderNotes = ProjectionTable(projection: "notes", table: "folder-notes")
 
     var projectionName: String { "notes" }
-    var eventTypes: [any DomainEvent.Type] { [NoteCreated.self, NoteEdited.self, FolderDeleted.self] }
+    var eventTypes: [any DomainEvent.Type] { [NoteCreated.self, NoteEdited.self, FolderDeleted.self, NoteFiled.self] }
     var tables: [ProjectionTable] { [Self.notes, Self.folderNotes] }
     var queries: [QueryDefinition] {
         [QueryDefinition(name: "notes", summary: "all live notes") { _, state in
@@ -89,6 +115,8 @@ struct NotesDomain: LedgerDomain {
         case let created as NoteCreated:
             try state.set(Self.notes, StateKey(created.noteId), [created.text, "live"])
             if let folder = created.folderId { try state.set(Self.folderNotes, StateKey(folder, created.noteId), []) }
+        case let filed as NoteFiled:
+            try state.set(Self.folderNotes, StateKey(filed.folderId, filed.noteId), [])
         case let edited as NoteEdited:
             try state.set(Self.notes, StateKey(edited.noteId), [edited.text, "live"])
         case let deleted as FolderDeleted:
