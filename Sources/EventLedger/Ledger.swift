@@ -116,9 +116,9 @@ public final class Ledger: Sendable {
     }
 
     /// Runs `body` with a consistent snapshot of the current read models.
-    public func read<T>(_ body: (any ProjectionReader) throws -> T) throws -> T {
+    public func read<T>(_ body: (ReadModelReader) throws -> T) throws -> T {
         try environment.read { txn in
-            try body(StoredProjectionState(txn, tables: tables.projections))
+            try body(ReadModelReader(StoredProjectionState(txn, tables: tables.projections)))
         }
     }
 

@@ -6,14 +6,17 @@ public struct FavoritesDomain: LedgerDomain {
     /// The favourites domain.
     public init() {}
 
+    /// Version 2 stores keys and rows in the ledger's typed binary form.
+    public var readModelVersion: Int { 2 }
+
     /// `favorites`.
-    public var projectionName: String { FavoritesTables.projection }
+    public var readModelName: String { FavoritesTables.readModel }
 
     /// `FavoriteAdded` and `FavoriteRemoved`.
-    public var eventTypes: [any DomainEvent.Type] { [FavoriteAdded.self, FavoriteRemoved.self] }
+    public var events: [EventCase<FavoritesEvent>] { FavoritesEvent.cases }
 
     /// The tables of the `favorites` read model.
-    public var tables: [ProjectionTable] { FavoritesTables.all }
+    public var tables: [any DeclaredTable] { FavoritesTables.all }
 
     /// `favorites`.
     public var queries: [QueryDefinition] { [FavoritesQueryDefinitions.favorites] }

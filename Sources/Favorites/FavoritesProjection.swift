@@ -4,24 +4,22 @@ extension FavoritesDomain {
     /// Folds a favourite event into the `favorites` read model, remembering when and at
     /// which position each favourite was added. Total: removing a dish that is not a
     /// favourite changes nothing, adding a current one again moves it to the end.
-    public func apply(_ event: any DomainEvent, context: ProjectionContext, to state: any ProjectionWriter) throws {
+    public func apply(_ event: FavoritesEvent, context: EventContext, to readModel: ReadModelWriter) throws(LedgerError) {
         switch event {
-        case let added as FavoriteAdded:
-            try unfavorite(added.dishId, in: state)
-            let record = FavoriteRecord(addedAt: context.recordedAt, position: context.position)
-            try state.set(FavoritesTables.favorites, StateKey(added.dishId), record.row)
-            try state.set(FavoritesTables.favoritesByPosition, FavoritesTables.positionKey(record.position),
-                          [added.dishId, String(record.addedAt.microseconds)])
-        case let removed as FavoriteRemoved:
-            try unfavorite(removed.dishId, in: state)
-        default:
-            break
+        case .added(let added):
+            try unfavorite(added.dishId, in: readModel)
+            try readModel.set(FavoritesTables.favorites, added.dishId,
+                              FavoriteRecord(addedAt: context.recordedAt, position: context.position))
+            try readModel.set(FavoritesTables.favoritesByPosition, context.position,
+                              FavoritesTables.PositionRow(dishId: added.dishId, addedAt: context.recordedAt))
+        case .removed(let removed):
+            try unfavorite(removed.dishId, in: readModel)
         }
     }
 
-    private func unfavorite(_ dishId: String, in state: any ProjectionWriter) throws {
-        guard let record = try favorite(dishId, in: state) else { return }
-        try state.remove(FavoritesTables.favorites, StateKey(dishId))
-        try state.remove(FavoritesTables.favoritesByPosition, FavoritesTables.positionKey(record.position))
+    private func unfavorite(_ dishId: String, in readModel: ReadModelWriter) throws(LedgerError) {
+        guard let record = try readModel.row(FavoritesTables.favorites, dishId) else { return }
+        try readModel.remove(FavoritesTables.favorites, dishId)
+        try readModel.remove(FavoritesTables.favoritesByPosition, record.position)
     }
 }

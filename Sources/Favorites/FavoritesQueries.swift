@@ -22,14 +22,9 @@ public enum FavoritesQueries {
     /// The current favourites in the order they were added, oldest first.
     ///
     /// Pass the reader of `Ledger.read { }`, or any other (past position, session preview).
-    public static func favorites(in state: any ProjectionReader) throws -> [FavoriteDish] {
-        let table = FavoritesTables.favoritesByPosition
-        return try state.rows(table).map { entry in
-            guard entry.row.count == 2, let position = UInt64(entry.key.component(0)) else {
-                throw FavoritesTables.malformedRow(in: table)
-            }
-            return try FavoriteDish(dishId: entry.row[0], addedAt: FavoritesTables.timestamp(entry.row[1], in: table),
-                                    position: position)
+    public static func favorites(in readModel: ReadModelReader) throws(LedgerError) -> [FavoriteDish] {
+        try readModel.rows(FavoritesTables.favoritesByPosition).map { entry in
+            FavoriteDish(dishId: entry.row.dishId, addedAt: entry.row.addedAt, position: entry.key)
         }
     }
 }

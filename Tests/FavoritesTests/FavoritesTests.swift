@@ -68,6 +68,6 @@ import Testing
 
     @Test func theQueryIsDeclared() {
         #expect(domain.queries.map(\.name) == ["favorites"])
-        #expect(domain.projectionName == "favorites")
+        #expect(domain.readModelName == "favorites")
     }
 }

@@ -26,7 +26,7 @@ public func snapshot(_ ledger: Ledger, _ domain: some LedgerDomain) throws -> [S
     let head = try ledger.head()
     let rows = try ledger.read { state in
         try domain.tables.flatMap { table in
-            try state.rows(table).map { "\(table.name) \($0.key.components) \($0.row)" }
+            try state.storedRows(table).map { "\(table.qualifiedName) \($0.key) \($0.row)" }
         }
     }
     return ["head \(head.position) \(head.commit)"] + rows

@@ -4,13 +4,18 @@ import Glibc
 
 /// Every event type of the plugged-in domains, by name.
 struct EventCatalog: Sendable {
-    /// An event type and the index of the domain that owns it.
+    /// An event type, the index of the domain that owns it and its index among that domain's types.
     struct Entry: Sendable {
-        let type: any DomainEvent.Type
         let domainIndex: Int
+        let typeIndex: Int
+        let info: DomainDriver.EventTypeInfo
+
+        var typeName: String { info.typeName }
+        var createdEntityField: String? { info.createdEntityField }
+        var schemaVersion: Int { info.schemaVersion }
     }
 
-    let domains: [any LedgerDomain]
+    let domains: [DomainDriver]
     /// Every type name, sorted.
     let typeNames: [String]
     /// The type names' UTF-8 bytes one after another, and where each lies with its entry:
@@ -20,12 +25,12 @@ struct EventCatalog: Sendable {
     private let entries: [(name: Range<Int>, entry: Entry)]
 
     init(domains: [any LedgerDomain]) {
-        self.domains = domains
+        self.domains = domains.map { DomainDriver($0) }
         var entries: [String: Entry] = [:]
-        for (index, domain) in domains.enumerated() {
-            for type in domain.eventTypes {
+        for (domainIndex, domain) in self.domains.enumerated() {
+            for (typeIndex, type) in domain.eventTypes.enumerated() {
                 precondition(entries[type.typeName] == nil, "event type \(type.typeName) registered twice")
-                entries[type.typeName] = Entry(type: type, domainIndex: index)
+                entries[type.typeName] = Entry(domainIndex: domainIndex, typeIndex: typeIndex, info: type)
             }
         }
         typeNames = entries.keys.sorted()
@@ -58,20 +63,29 @@ struct EventCatalog: Sendable {
         return found.entry
     }
 
+    /// Decodes a payload of `entry`'s type stored at schema version `version`.
+    func decode(_ entry: Entry, _ payload: [String: JSONValue], storedAt version: Int) throws(LedgerError) -> DomainEventValue {
+        guard (1...entry.schemaVersion).contains(version) else {
+            throw LedgerError.invalidField("schemaVersion", "\(entry.typeName) has schema versions 1 through \(entry.schemaVersion), not \(version)")
+        }
+        return try domains[entry.domainIndex].decode(entry.typeIndex, payload, version)
+    }
+
     /// Decodes a pending event, first giving a created entity left without an id a new UUID.
     /// A payload of an earlier schema version is upcast to be decoded, and stored as given.
     func prepare(_ pending: PendingEvent) throws -> PreparedEvent {
+        if let failure = pending.encodingFailure { throw failure }
         let entry = try entry(pending.type)
         var payload = pending.payload
         var assigned: [String: String] = [:]
-        if let field = entry.type.createdEntityField, payload[field] == nil || payload[field] == .null {
+        if let field = entry.createdEntityField, payload[field] == nil || payload[field] == .null {
             let newID = EventID.generate().description
             payload[field] = .string(newID)
             assigned[field] = newID
         }
-        let version = pending.schemaVersion ?? entry.type.schemaVersion
-        let event = try entry.type.decode(payload, storedAt: version)
-        let stored = version == entry.type.schemaVersion ? event.payload : payload
+        let version = pending.schemaVersion ?? entry.schemaVersion
+        let event = try decode(entry, payload, storedAt: version)
+        let stored = version == entry.schemaVersion ? event.payload : payload
         return PreparedEvent(entry: entry, event: event, schemaVersion: version, storedPayload: stored, assignedIDs: assigned)
     }
 
@@ -82,7 +96,7 @@ struct EventCatalog: Sendable {
 /// A pending event decoded and validated by its type, with any ids the ledger assigned.
 struct PreparedEvent {
     let entry: EventCatalog.Entry
-    let event: any DomainEvent
+    let event: DomainEventValue
     /// The schema version the event is stored with.
     let schemaVersion: Int
     /// The payload as stored: the event's own at the current schema version, as given at an earlier one.

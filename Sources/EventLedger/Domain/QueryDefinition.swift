@@ -23,11 +23,11 @@ public struct QueryDefinition: Sendable {
     /// One line describing the query, for `--help`.
     public let summary: String
     /// Runs the query; throws `LedgerError` `.notFound` for an entity that does not exist.
-    public let run: @Sendable (Input, any ProjectionReader) throws -> QueryResult
+    public let run: @Sendable (Input, ReadModelReader) throws -> QueryResult
 
     /// Defines a query.
     public init(name: String, argumentName: String? = nil, flags: [String] = [], summary: String,
-                run: @escaping @Sendable (Input, any ProjectionReader) throws -> QueryResult) {
+                run: @escaping @Sendable (Input, ReadModelReader) throws -> QueryResult) {
         self.name = name
         self.argumentName = argumentName
         self.flags = flags

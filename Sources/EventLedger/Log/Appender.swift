@@ -40,18 +40,18 @@ struct Appender {
                     throw LedgerError(.conflict, "stream \(stream) is at version \(version), expected \(pending.expect)",
                                       subject: stream)
                 }
-                if entry.type.createdEntityField != nil, version > 0 {
+                if entry.createdEntityField != nil, version > 0 {
                     throw LedgerError.rule("id must be new", entity: stream)
                 }
                 let domain = catalog.domains[entry.domainIndex]
-                try domain.check(event, against: state, mode: mode)
+                try domain.check(event, ReadModelReader(state), mode)
 
                 head.position += 1
                 let id = pending.id ?? EventID.generate()
                 let metadata = EventRecord.metadataBytes(pending.metadata)
                 head.hash.withUnsafeBytes { previous in
                     EventRecord.encode(position: head.position, commit: commit, recordedAt: recordedAt,
-                                       version: version + 1, id: id, type: entry.type.typeName,
+                                       version: version + 1, id: id, type: entry.typeName,
                                        stream: stream, schemaVersion: UInt16(prepared.schemaVersion),
                                        data: JSONValue.object(prepared.storedPayload).serialized(),
                                        metadata: metadata, previousHash: previous, into: &record)
@@ -65,11 +65,11 @@ struct Appender {
                 idsInBatch[id] = head.position
 
                 let position = head.position
-                let context = ProjectionContext(position: position, recordedAt: recordedAt) { linked in
-                    try txn.put(tables.links, LedgerTables.streamKey(linked, position), [])
+                let context = EventContext(position: position, recordedAt: recordedAt) { linked throws(LedgerError) in
+                    try LedgerError.typed { try txn.put(tables.links, LedgerTables.streamKey(linked, position), []) }
                 }
                 state.position = position
-                try domain.apply(event, context: context, to: state)
+                try domain.apply(event, context, ReadModelWriter(state))
                 positions.append(position)
                 assigned.append(prepared.assignedIDs)
             } catch let error as LedgerError {
@@ -82,7 +82,7 @@ struct Appender {
             return try retryResult(original: original, positions: positions, assigned: assigned)
         }
         for domain in catalog.domains {
-            try txn.put(tables.checkpoints, Array(domain.projectionName.utf8), LedgerTables.bigEndian(head.position))
+            try txn.put(tables.checkpoints, Array(domain.readModelName.utf8), LedgerTables.bigEndian(head.position))
         }
         return AppendResult(commit: commit, recordedAt: recordedAt, positions: positions,
                             assignedIDs: assigned, appended: true)
@@ -100,7 +100,7 @@ struct Appender {
     private func requireSameEvent(_ pending: PendingEvent, id: EventID, as position: UInt64) throws {
         let stored = try indexedRecord(at: position)
         var retry = pending
-        if let field = try catalog.entry(pending.type).type.createdEntityField, (retry.payload[field] ?? .null) == .null {
+        if let field = try catalog.entry(pending.type).createdEntityField, (retry.payload[field] ?? .null) == .null {
             retry.payload[field] = try RecordedEvent(stored).data.objectValue?[field]
         }
         let event = try catalog.prepare(retry).event
@@ -114,9 +114,9 @@ struct Appender {
 
     /// The payload of the stored record `stored`, in its type's current shape.
     private func currentPayload(of stored: EventRecordView) throws -> [String: JSONValue] {
-        let type = try catalog.entry(typeBytes: stored.typeBytes).type
+        let entry = try catalog.entry(typeBytes: stored.typeBytes)
         let payload = try JSONValue.parse(stored.dataBytes).objectValue ?? [:]
-        return try type.decode(payload, storedAt: Int(stored.schemaVersion)).payload
+        return try catalog.decode(entry, payload, storedAt: Int(stored.schemaVersion)).payload
     }
 
     /// The record at `position`, where the id index points.

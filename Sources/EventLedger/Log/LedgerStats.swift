@@ -48,8 +48,8 @@ extension Ledger {
             }
             var checkpoints: [String: UInt64] = [:]
             for domain in catalog.domains {
-                let stored = try txn.get(tables.checkpoints, Array(domain.projectionName.utf8))
-                checkpoints[domain.projectionName] = stored.map { LedgerTables.readBigEndian($0) } ?? 0
+                let stored = try txn.get(tables.checkpoints, Array(domain.readModelName.utf8))
+                checkpoints[domain.readModelName] = stored.map { LedgerTables.readBigEndian($0) } ?? 0
             }
             var status = stat()
             let size = stat(path, &status) == 0 ? UInt64(status.st_size) : 0

@@ -66,10 +66,19 @@ public struct PendingEvent: Sendable {
         self.metadata = metadata
     }
 
-    /// A typed domain event.
+    /// Why the typed event this was made of has no payload: appending it throws this.
+    var encodingFailure: LedgerError?
+
+    /// A typed domain event. One whose fields cannot be encoded as a payload (a whole number
+    /// beyond 64-bit signed ones, say) is refused when appended, `.invalidInput`.
     public init<Event: DomainEvent>(_ event: Event, id: EventID? = nil, expect: ExpectedVersion = .any,
                                     metadata: [String: String] = [:]) {
-        self.init(type: Event.typeName, payload: event.payload, id: id, expect: expect, metadata: metadata)
+        self.init(type: Event.typeName, payload: [:], id: id, expect: expect, metadata: metadata)
+        do {
+            payload = try event.payload
+        } catch {
+            encodingFailure = error
+        }
     }
 }
 

@@ -3,7 +3,7 @@
 /// `position`, a removal of a present row adds a removal. `store` then writes every
 /// version into the stored tables in key order, so the result is the same, byte for byte,
 /// as the versions appends wrote, without a B-tree search per read or write.
-final class FoldedProjectionState: ProjectionWriter {
+final class FoldedProjectionState: RowStoreWriting {
     /// The tables, in the order of `folded`: a read model has a handful, and a search by
     /// equality finds one sooner than hashing it would.
     private let tables: [ProjectionTable]
@@ -18,28 +18,24 @@ final class FoldedProjectionState: ProjectionWriter {
         foldedTables = tables.map { _ in FoldedTable() }
     }
 
-    func row(_ table: ProjectionTable, _ key: StateKey) throws -> StateRow? {
-        try folded(table).newestValue(StoredRow.storedKey(key.encoded())).flatMap(StoredRow.row)
+    func value(_ table: ProjectionTable, key: [UInt8]) throws -> [UInt8]? {
+        try folded(table).newestValue(StoredRow.storedKey(key)).flatMap(StoredRow.row)
     }
 
-    /// Visits the rows under the prefix in key order (whole keys, however long); they are all read before `body` is
-    /// first called, so `body` may change the read model.
-    func forEach(_ table: ProjectionTable, prefix: StateKey, _ body: (StateKey, StateRow) throws -> Bool) throws {
-        var rows = try folded(table).newestRows(prefix: prefix.encoded(asPrefix: true)).map { entry in
+    /// The rows under the prefix in key order (whole keys, however long).
+    func values(_ table: ProjectionTable, prefix: [UInt8]) throws -> [(key: [UInt8], value: [UInt8])] {
+        var rows = try folded(table).newestRows(prefix: prefix).map { entry in
             try StoredRow.decode(key: entry.key, value: entry.value)
         }
-        StoredRow.restoreWholeKeyOrder(&rows) { $0.0.encoded() }
-        for case let (key, row?) in rows {
-            guard try body(key, row) else { return }
-        }
+        StoredRow.restoreWholeKeyOrder(&rows) { $0.key }
+        return rows.compactMap { entry in entry.value.map { (entry.key, $0) } }
     }
 
-    func set(_ table: ProjectionTable, _ key: StateKey, _ row: StateRow) throws {
-        write(try folded(table), key.encoded(), row)
+    func set(_ table: ProjectionTable, key: [UInt8], value row: [UInt8]) throws {
+        write(try folded(table), key, row)
     }
 
-    func remove(_ table: ProjectionTable, _ key: StateKey) throws {
-        let encoded = key.encoded()
+    func remove(_ table: ProjectionTable, key encoded: [UInt8]) throws {
         let storedKey = StoredRow.storedKey(encoded)
         let table = try folded(table)
         guard let newest = table.newestValue(storedKey), StoredRow.isPresent(newest) else { return }
@@ -47,7 +43,7 @@ final class FoldedProjectionState: ProjectionWriter {
     }
 
     /// Adds a version of the row under `encodedKey` at `position`: `row`, or a removal.
-    private func write(_ table: FoldedTable, _ encodedKey: [UInt8], _ row: StateRow?) {
+    private func write(_ table: FoldedTable, _ encodedKey: [UInt8], _ row: [UInt8]?) {
         table.write(StoredRow.storedKey(encodedKey), valueCount: StoredRow.valueCount(row, encodedKey: encodedKey), at: position) {
             StoredRow.encodeValue(row, encodedKey: encodedKey, into: $0)
         }

@@ -105,7 +105,7 @@ final class FoldedTable {
     }
 
     /// The stored keys and newest values of the rows whose stored key starts with `prefix`
-    /// (whole components, ending with NUL, or empty for every row) and whose newest version
+    /// (whole values, or empty for every row) and whose newest version
     /// is not a removal, in key order. The bytes stay valid while the table lives.
     func newestRows(prefix: [UInt8]) -> [(key: UnsafeRawBufferPointer, value: UnsafeRawBufferPointer)] {
         var candidates = prefix.isEmpty ? (0..<rows.count).map { rows[$0] } : rowsStarting(with: prefix)
@@ -134,8 +134,8 @@ final class FoldedTable {
                 gather(batch: batch, into: &buffer)
             }, consume: { _, buffer in
                 try buffer.forEach { key, value in
-                    // Rows whose keys have empty components can interleave their versions with
-                    // another row's; those few go in with an ordinary put.
+                    // Rows whose shortened keys (`StoredRow`) interleave their versions with
+                    // another row's go in with an ordinary put.
                     let appends = lastAppended.withUnsafeBytes { Self.precedes($0, key) }
                     try txn.put(through: cursor, key, value, append: appends)
                     if appends {
@@ -236,10 +236,10 @@ final class FoldedTable {
         slots.insert(row, at: slot, of: rows, keyOf: keyOf)
     }
 
-    /// The rows whose key starts with `prefix`, indexing every row by its first components
-    /// the first time a prefix of that many components is asked for.
+    /// The rows whose key starts with `prefix`, indexing every row by its first values
+    /// the first time a prefix of that many values is asked for.
     private func rowsStarting(with prefix: [UInt8]) -> [ArenaAddress] {
-        let components = prefix.reduce(0) { $1 == 0 ? $0 + 1 : $0 }
+        let components = prefix.withUnsafeBytes { KeyValues.count(in: $0) }
         let prefixIndex = prefixIndexes.first { $0.components == components } ?? {
             let prefixIndex = PrefixIndex(components: components)
             for index in 0..<rows.count { prefixIndex.add(rows[index], key: keyOf(rows[index])) }
@@ -273,8 +273,8 @@ final class FoldedTable {
         return lead
     }
 
-    /// The rows (live or not) by their first `components` key components, kept up to date
-    /// from the first prefix scan of that many components on. Rows are listed by a hash of
+    /// The rows (live or not) by their first `components` key values, kept up to date
+    /// from the first prefix scan of that many values on. Rows are listed by a hash of
     /// those components: rows of other prefixes whose hash is the same may be listed with them.
     private final class PrefixIndex {
         let components: Int
@@ -293,15 +293,9 @@ final class FoldedTable {
             rows[RowSlots.hash(prefix)] ?? []
         }
 
-        /// The first `components` components of `key` with the NUL after them; nil when the
-        /// key has no more components than that.
+        /// The first `components` values of `key`; nil when the key has fewer.
         private func prefix(of key: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer? {
-            var separators = 0
-            for offset in key.indices where key[offset] == 0 {
-                separators += 1
-                if separators == components { return UnsafeRawBufferPointer(rebasing: key[...offset]) }
-            }
-            return nil
+            KeyValues.prefix(components, of: key)
         }
     }
 

@@ -2,7 +2,7 @@
 /// `StoredRow.newestPosition`), read from the versioned tables: a single-row read is one
 /// seek, a prefix scan visits each row under the prefix once. Neither depends on the
 /// length of the log.
-struct HistoricalProjectionState: ProjectionReader {
+struct HistoricalProjectionState: RowStore {
     let txn: Transaction
     let tables: [ProjectionTable: Table]
     let position: UInt64
@@ -14,8 +14,8 @@ struct HistoricalProjectionState: ProjectionReader {
         return stored
     }
 
-    func row(_ table: ProjectionTable, _ key: StateKey) throws -> StateRow? {
-        try version(table, StoredRow.storedKey(key.encoded())) { try $0.flatMap(StoredRow.row) }
+    func value(_ table: ProjectionTable, key: [UInt8]) throws -> [UInt8]? {
+        try version(table, StoredRow.storedKey(key)) { try $0.flatMap(StoredRow.row) }
     }
 
     /// Calls `body` with the stored value of the row's version in force (a removal's value
@@ -29,12 +29,9 @@ struct HistoricalProjectionState: ProjectionReader {
         }
     }
 
-    /// Visits each row under the prefix once, in key order (whole keys, however long). The rows are read first and
-    /// then handed to `body`, which may change the read model.
-    func forEach(_ table: ProjectionTable, prefix: StateKey, _ body: (StateKey, StateRow) throws -> Bool) throws {
-        for (key, row) in try rowsInForce(table, prefix: prefix.encoded(asPrefix: true)) {
-            guard try body(key, row) else { return }
-        }
+    /// Each row under the prefix once, in key order (whole keys, however long).
+    func values(_ table: ProjectionTable, prefix: [UInt8]) throws -> [(key: [UInt8], value: [UInt8])] {
+        try rowsInForce(table, prefix: prefix)
     }
 
     /// How many versions of a row are stepped through before the rest are skipped with seeks.
@@ -44,8 +41,8 @@ struct HistoricalProjectionState: ProjectionReader {
     /// through while there are few (most rows change a few times, and rows added after
     /// `position` are skipped the same way) and skipped with seeks when there are more, so
     /// the cost follows the rows under the prefix, not the log.
-    private func rowsInForce(_ table: ProjectionTable, prefix: [UInt8]) throws -> [(StateKey, StateRow)] {
-        var rows: [(StateKey, StateRow)] = []
+    private func rowsInForce(_ table: ProjectionTable, prefix: [UInt8]) throws -> [(key: [UInt8], value: [UInt8])] {
+        var rows: [(key: [UInt8], value: [UInt8])] = []
         try txn.withCursor(try versions(table)) { cursor in
             var entry = prefix.isEmpty ? try cursor.first() : try cursor.seek(atLeast: prefix)
             while let first = entry, first.key.starts(with: prefix) {
@@ -81,7 +78,7 @@ struct HistoricalProjectionState: ProjectionReader {
                 entry = next
             }
         }
-        StoredRow.restoreWholeKeyOrder(&rows) { $0.0.encoded() }
+        StoredRow.restoreWholeKeyOrder(&rows) { $0.key }
         return rows
     }
 }

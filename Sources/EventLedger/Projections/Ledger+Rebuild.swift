@@ -15,7 +15,7 @@ public struct RebuildReport: Sendable {
 
 extension Ledger {
     /// The names of the read models, e.g. `artist-songs`.
-    public var projectionNames: [String] { catalog.domains.map(\.projectionName) }
+    public var projectionNames: [String] { catalog.domains.map(\.readModelName) }
 
     /// Drops the named read models (all when `projections` is empty) and rebuilds them from
     /// the log. They are folded in memory side by side, each from a read transaction of its
@@ -36,7 +36,7 @@ extension Ledger {
             }
         }
         let seconds = Double(Timestamp.now().microseconds - started.microseconds) / 1_000_000
-        return RebuildReport(projections: indexes.map { catalog.domains[$0].projectionName },
+        return RebuildReport(projections: indexes.map { catalog.domains[$0].readModelName },
                              events: folds.map(\.position).max() ?? 0, seconds: seconds)
     }
 
@@ -80,7 +80,7 @@ extension Ledger {
     func domainIndexes(_ projections: [String]) throws -> Set<Int> {
         guard !projections.isEmpty else { return Set(catalog.domains.indices) }
         return Set(try projections.map { name in
-            guard let index = catalog.domains.firstIndex(where: { $0.projectionName == name }) else {
+            guard let index = catalog.domains.firstIndex(where: { $0.readModelName == name }) else {
                 throw LedgerError(.invalidInput, "unknown read model \"\(name)\" (known: \(projectionNames.joined(separator: ", ")))",
                                   subject: name)
             }

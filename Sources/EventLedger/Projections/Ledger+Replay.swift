@@ -10,7 +10,7 @@ extension Ledger {
     public func replay(to position: UInt64, into outputPath: String) throws -> Ledger {
         var status = stat()
         guard stat(outputPath, &status) != 0 else { throw LedgerError(.storage, "\(outputPath) already exists") }
-        let target = try Ledger(path: outputPath, domains: catalog.domains)
+        let target = try Ledger(path: outputPath, domains: catalog.domains.map(\.domain))
         do {
             try copyLog(to: position, into: target)
         } catch {

@@ -59,7 +59,7 @@ extension Ledger {
             rmdir(directory)
         }
         try backup(to: copy)
-        return try Ledger(path: copy, domains: catalog.domains).verify()
+        return try Ledger(path: copy, domains: catalog.domains.map(\.domain)).verify()
     }
 
     /// A SHA-256 of the read model of the domain at `index` (over its tables, every version
@@ -67,8 +67,8 @@ extension Ledger {
     private func readModelDigests(_ txn: Transaction, of index: Int) throws -> [String: [UInt8]] {
         let domain = catalog.domains[index]
         var combined = try digest(of: domain.tables.compactMap { tables.projections[$0] }, txn)
-        combined += try txn.get(tables.checkpoints, Array(domain.projectionName.utf8)).map(Array.init) ?? []
-        return ["cascade links": try digest(of: [tables.links], txn), "read model \(domain.projectionName)": combined]
+        combined += try txn.get(tables.checkpoints, Array(domain.readModelName.utf8)).map(Array.init) ?? []
+        return ["cascade links": try digest(of: [tables.links], txn), "read model \(domain.readModelName)": combined]
     }
 
     private func digest(of stored: [Table], _ txn: Transaction) throws -> [UInt8] {

@@ -35,6 +35,7 @@ final class ReadModelFold: @unchecked Sendable {
     /// `scanned` now and then with the number of events of the log read since the last call.
     func advance(_ txn: Transaction, scanned: (UInt64) -> Void = { _ in }) throws {
         let domain = catalog.domains[domainIndex]
+        let writer = ReadModelWriter(state)
         var unreported: UInt64 = 0
         try txn.withCursor(tables.log) { cursor in
             var next = try cursor.seek(atLeast: LedgerTables.bigEndian(position + 1))
@@ -45,10 +46,15 @@ final class ReadModelFold: @unchecked Sendable {
                 if entry.domainIndex == domainIndex {
                     markDomainPosition(position)
                     state.position = position
-                    let context = ProjectionContext(position: position, recordedAt: record.recordedAt) { linked in
+                    let context = EventContext(position: position, recordedAt: record.recordedAt) { linked in
                         self.links.append(LedgerTables.streamKey(linked, position))
                     }
-                    try domain.apply(try Self.decode(record, entry.type), context: context, to: state)
+                    do {
+                        try domain.decodeAndApply(entry.typeIndex, try Self.payload(of: record), Int(record.schemaVersion), context, writer)
+                    } catch let error as LedgerError where error.kind == .invalidInput && error.subject != nil {
+                        throw LedgerError(.corruption, "event at position \(position) cannot be replayed: \(error)",
+                                          subject: String(position))
+                    }
                 }
                 self.position = position
                 unreported += 1
@@ -88,7 +94,7 @@ final class ReadModelFold: @unchecked Sendable {
         try removeLinks(txn)
         for link in links { try txn.put(tables.links, link, []) }
         try state.store(into: tables.projections, txn)
-        let name = Array(domain.projectionName.utf8)
+        let name = Array(domain.readModelName.utf8)
         // Like appends, which write checkpoints with every commit: an empty log has none.
         if position > 0 {
             try txn.put(tables.checkpoints, name, LedgerTables.bigEndian(position))
@@ -126,12 +132,12 @@ final class ReadModelFold: @unchecked Sendable {
         domainPositions[bit >> 6] |= 1 << (bit & 63)
     }
 
-    private static func decode(_ record: EventRecordView, _ type: any DomainEvent.Type) throws -> any DomainEvent {
+    private static func payload(of record: EventRecordView) throws -> [String: JSONValue] {
         do {
             guard let payload = try JSONValue.parse(record.dataBytes).objectValue else {
                 throw LedgerError(.corruption, "payload is not an object")
             }
-            return try type.decode(payload, storedAt: Int(record.schemaVersion))
+            return payload
         } catch {
             throw LedgerError(.corruption, "event at position \(record.position) cannot be replayed: \(error)",
                               subject: String(record.position))

@@ -20,19 +20,19 @@ enum ReadModelVersions {
         guard let checkpoints else { return [] }
         return try catalog.domains.indices.filter { index in
             let domain = catalog.domains[index]
-            let stored = try txn.get(checkpoints, key(domain.projectionName)).map { Int(clamping: LedgerTables.readBigEndian($0)) }
+            let stored = try txn.get(checkpoints, key(domain.readModelName)).map { Int(clamping: LedgerTables.readBigEndian($0)) }
             return (stored ?? firstVersion) != domain.readModelVersion
         }
     }
 
     /// Records that `domain`'s current version built its stored read model.
-    static func record(_ domain: any LedgerDomain, _ txn: Transaction, _ checkpoints: Table) throws {
-        try txn.put(checkpoints, key(domain.projectionName), LedgerTables.bigEndian(UInt64(domain.readModelVersion)))
+    static func record(_ domain: DomainDriver, _ txn: Transaction, _ checkpoints: Table) throws {
+        try txn.put(checkpoints, key(domain.readModelName), LedgerTables.bigEndian(UInt64(domain.readModelVersion)))
     }
 
     /// The refusal of a read-only opening of `path` whose read models at `indexes` are outdated.
     static func refusal(_ catalog: EventCatalog, _ indexes: [Int], path: String) -> LedgerError {
-        let names = indexes.map { catalog.domains[$0].projectionName }
+        let names = indexes.map { catalog.domains[$0].readModelName }
         return LedgerError(.storage, """
             the read model\(names.count == 1 ? "" : "s") \(names.joined(separator: ", ")) of \(path) \
             \(names.count == 1 ? "was" : "were") built by an earlier version of \(names.count == 1 ? "its domain" : "their domains"): \

@@ -3,7 +3,7 @@
 /// A write adds a version of the row at the position of the event being applied (a
 /// removal adds a version saying so); reads see the latest versions. Past states are
 /// read from the same versions by `HistoricalProjectionState`.
-final class StoredProjectionState: ProjectionWriter {
+final class StoredProjectionState: RowStoreWriting {
     private let txn: Transaction
     private let latest: HistoricalProjectionState
     /// The position of the event being applied; versions are written at it.
@@ -14,22 +14,20 @@ final class StoredProjectionState: ProjectionWriter {
         latest = HistoricalProjectionState(txn: txn, tables: tables, position: StoredRow.newestPosition)
     }
 
-    func row(_ table: ProjectionTable, _ key: StateKey) throws -> StateRow? {
-        try latest.row(table, key)
+    func value(_ table: ProjectionTable, key: [UInt8]) throws -> [UInt8]? {
+        try latest.value(table, key: key)
     }
 
-    func forEach(_ table: ProjectionTable, prefix: StateKey, _ body: (StateKey, StateRow) throws -> Bool) throws {
-        try latest.forEach(table, prefix: prefix, body)
+    func values(_ table: ProjectionTable, prefix: [UInt8]) throws -> [(key: [UInt8], value: [UInt8])] {
+        try latest.values(table, prefix: prefix)
     }
 
-    func set(_ table: ProjectionTable, _ key: StateKey, _ row: StateRow) throws {
-        let encoded = key.encoded()
+    func set(_ table: ProjectionTable, key encoded: [UInt8], value row: [UInt8]) throws {
         let storedKey = StoredRow.storedKey(encoded)
         try txn.put(try latest.versions(table), StoredRow.historyKey(storedKey, position: position), StoredRow.value(row, encodedKey: encoded))
     }
 
-    func remove(_ table: ProjectionTable, _ key: StateKey) throws {
-        let encoded = key.encoded()
+    func remove(_ table: ProjectionTable, key encoded: [UInt8]) throws {
         let storedKey = StoredRow.storedKey(encoded)
         guard try latest.version(table, storedKey, { $0.map(StoredRow.isPresent) ?? false }) else { return }
         try txn.put(try latest.versions(table), StoredRow.historyKey(storedKey, position: position), StoredRow.value(nil, encodedKey: encoded))

@@ -4,14 +4,14 @@ import Glibc
 
 /// How projection rows are laid out in LMDB.
 ///
-/// A key is the `StateKey` encoding; one longer than `maximumKeyLength` (LMDB keys are at
+/// A key is a key's binary form (`BinaryForm.key`); one longer than `maximumKeyLength` (LMDB keys are at
 /// most 511 bytes, and a 200-character title can take 800) is stored as its first bytes
 /// followed by the SHA-256 of the whole key, and the whole key is kept in the value. Stored
 /// keys therefore order as whole keys do, except among keys that share their first
 /// `keptPrefixLength` bytes: readers put those back in order (`restoreWholeKeyOrder`).
 ///
 /// A value is one flags byte (`present`, `fullKeyFollows`), then, when the key was
-/// shortened, the whole key (`u16` length and bytes), then the row (`StateRowCodec`).
+/// shortened, the whole key (`u16` length and bytes), then the row's binary form.
 /// Versioned tables hold `stored key ‖ NUL ‖ big-endian position` → value, where a value
 /// without `present` records a removal.
 enum StoredRow {
@@ -37,7 +37,7 @@ enum StoredRow {
     }
 
     /// The stored value of `row` under `encodedKey` (nil: a removal).
-    static func value(_ row: StateRow?, encodedKey: [UInt8]) -> [UInt8] {
+    static func value(_ row: [UInt8]?, encodedKey: [UInt8]) -> [UInt8] {
         [UInt8](unsafeUninitializedCapacity: valueCount(row, encodedKey: encodedKey)) { buffer, count in
             encodeValue(row, encodedKey: encodedKey, into: UnsafeMutableRawBufferPointer(buffer))
             count = buffer.count
@@ -45,28 +45,28 @@ enum StoredRow {
     }
 
     /// The number of bytes of the stored value of `row` under `encodedKey` (nil: a removal).
-    static func valueCount(_ row: StateRow?, encodedKey: [UInt8]) -> Int {
+    static func valueCount(_ row: [UInt8]?, encodedKey: [UInt8]) -> Int {
         guard let row else { return 1 }
         let wholeKey = encodedKey.count > maximumKeyLength ? 2 + encodedKey.count : 0
-        return 1 + wholeKey + StateRowCodec.encodedCount(row)
+        return 1 + wholeKey + row.count
     }
 
     /// Writes the stored value of `row` under `encodedKey` (nil: a removal) into `buffer`,
     /// which holds `valueCount` bytes.
-    static func encodeValue(_ row: StateRow?, encodedKey: [UInt8], into buffer: UnsafeMutableRawBufferPointer) {
+    static func encodeValue(_ row: [UInt8]?, encodedKey: [UInt8], into buffer: UnsafeMutableRawBufferPointer) {
         guard let row else {
             buffer[0] = 0
             return
         }
         guard encodedKey.count > maximumKeyLength else {
             buffer[0] = present
-            StateRowCodec.encode(row, into: UnsafeMutableRawBufferPointer(rebasing: buffer[1...]))
+            row.withUnsafeBytes { UnsafeMutableRawBufferPointer(rebasing: buffer[1...]).copyMemory(from: $0) }
             return
         }
         buffer[0] = present | fullKeyFollows
         buffer.storeBytes(of: UInt16(encodedKey.count).littleEndian, toByteOffset: 1, as: UInt16.self)
         encodedKey.withUnsafeBytes { UnsafeMutableRawBufferPointer(rebasing: buffer[3...]).copyMemory(from: $0) }
-        StateRowCodec.encode(row, into: UnsafeMutableRawBufferPointer(rebasing: buffer[(3 + encodedKey.count)...]))
+        row.withUnsafeBytes { UnsafeMutableRawBufferPointer(rebasing: buffer[(3 + encodedKey.count)...]).copyMemory(from: $0) }
     }
 
     /// Puts entries read in stored-key order into the order of their whole keys (`wholeKey`).
@@ -101,33 +101,33 @@ enum StoredRow {
     }
 
     /// The row of a stored value, nil for a removal.
-    static func row(_ value: UnsafeRawBufferPointer) throws -> StateRow? {
+    static func row(_ value: UnsafeRawBufferPointer) throws -> [UInt8]? {
         try decodeRow(value).row
     }
 
     /// Decodes a stored entry: its key (the whole one) and its row, nil for a removal.
-    static func decode(key storedKey: UnsafeRawBufferPointer, value: UnsafeRawBufferPointer) throws -> (StateKey, StateRow?) {
+    static func decode(key storedKey: UnsafeRawBufferPointer, value: UnsafeRawBufferPointer) throws -> (key: [UInt8], value: [UInt8]?) {
         let (wholeKey, row) = try decodeRow(value)
-        return (StateKey(encoded: wholeKey ?? storedKey), row)
+        return (Array(wholeKey ?? storedKey), row)
     }
 
     /// The row of a stored value (nil for a removal) and the whole key when the value holds it.
-    private static func decodeRow(_ value: UnsafeRawBufferPointer) throws -> (wholeKey: UnsafeRawBufferPointer?, row: StateRow?) {
+    private static func decodeRow(_ value: UnsafeRawBufferPointer) throws -> (wholeKey: UnsafeRawBufferPointer?, row: [UInt8]?) {
         guard let flags = value.first else { throw LedgerError(.corruption, "empty read-model value") }
         guard flags & present != 0 else { return (nil, nil) }
         guard flags & fullKeyFollows != 0 else {
-            return (nil, try StateRowCodec.decode(UnsafeRawBufferPointer(rebasing: value.dropFirst())))
+            return (nil, Array(value.dropFirst()))
         }
         guard value.count >= 3 else { throw LedgerError(.corruption, "truncated read-model value") }
         let length = Int(UInt16(littleEndian: value.loadUnaligned(fromByteOffset: 1, as: UInt16.self)))
         guard value.count >= 3 + length else { throw LedgerError(.corruption, "truncated read-model value") }
         return (UnsafeRawBufferPointer(rebasing: value[3..<(3 + length)]),
-                try StateRowCodec.decode(UnsafeRawBufferPointer(rebasing: value[(3 + length)...])))
+                Array(value[(3 + length)...]))
     }
 
     /// Appended to a stored key, sorts after all its history keys and before any longer key
-    /// extending it: positions stay below 2^56, so their first byte is 0, and key
-    /// components are never empty.
+    /// extending it: positions stay below 2^56, so their first byte is 0, and every value of
+    /// a key starts with a tag above 1.
     static let afterEveryVersion: [UInt8] = [0, 1]
 
     /// Whether `versionKey` is a version of the same row as `otherVersionKey` (never, when a

@@ -21,10 +21,10 @@ public enum LogPoint: Sendable, Equatable {
 extension Ledger {
     /// Runs `body` on the read models as they were at `point`. The cost does not grow with
     /// the log: rows are read from their versions, never by replaying events.
-    public func read<T>(asOf point: LogPoint, _ body: (any ProjectionReader) throws -> T) throws -> T {
+    public func read<T>(asOf point: LogPoint, _ body: (ReadModelReader) throws -> T) throws -> T {
         try environment.read { txn in
             let position = try self.position(of: point, txn)
-            return try body(HistoricalProjectionState(txn: txn, tables: tables.projections, position: position))
+            return try body(ReadModelReader(HistoricalProjectionState(txn: txn, tables: tables.projections, position: position)))
         }
     }
 

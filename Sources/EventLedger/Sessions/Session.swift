@@ -65,13 +65,13 @@ public struct Session: Sendable {
 
     /// Runs `body` on the read models as if the session were committed. The preview is
     /// computed by the same projectors, in a transaction that is rolled back.
-    public func preview<T>(_ body: (any ProjectionReader) throws -> T) throws -> T {
+    public func preview<T>(_ body: (ReadModelReader) throws -> T) throws -> T {
         try ledger.environment.write(commit: false) { txn in
             let record = try ledger.loadSession(id, txn)
             if !record.events.isEmpty {
                 _ = try Appender(catalog: ledger.catalog, tables: ledger.tables, txn: txn).append(record.events, mode: .strict)
             }
-            return try body(StoredProjectionState(txn, tables: ledger.tables.projections))
+            return try body(ReadModelReader(StoredProjectionState(txn, tables: ledger.tables.projections)))
         }
     }
 
@@ -123,7 +123,7 @@ extension Ledger {
     /// Begins a new, empty form session. A name obeys the rules of names (trimmed, 1–200
     /// characters, no control characters); one that does not is `.invalidInput` about `name`.
     public func beginSession(name: String? = nil) throws -> Session {
-        let name = try name.map { try PayloadReader.validName($0, field: "name") }
+        let name = try name.map { try FieldRules.validName($0, field: "name") }
         let id = EventID.generate().description
         try environment.write { txn in
             try txn.put(tables.sessions, Array(id.utf8), SessionRecord(id: id, name: name, createdAt: .now()).encoded)

@@ -61,3 +61,16 @@ public struct LedgerError: Error, Sendable, Equatable, CustomStringConvertible {
         LedgerError(.invalidInput, "unknown field \"\(field)\"", subject: field)
     }
 }
+
+extension LedgerError {
+    /// Runs `body`, whose errors are `LedgerError` though its type does not say so, as typed.
+    static func typed<T>(_ body: () throws -> T) throws(LedgerError) -> T {
+        do {
+            return try body()
+        } catch let error as LedgerError {
+            throw error
+        } catch {
+            throw LedgerError(.storage, "\(error)")
+        }
+    }
+}

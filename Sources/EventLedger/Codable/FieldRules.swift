@@ -1,45 +1,10 @@
-/// Reads and validates the fields of an event payload by the catalog's general rules:
-/// unknown fields rejected, ids of 1–128 characters from `A–Z a–z 0–9 . _ : -`, names
-/// trimmed to 1–200 characters without control characters.
-public struct PayloadReader {
-    private let payload: [String: JSONValue]
-
-    /// Starts reading `payload`, rejecting any field not in `allowedFields` (the first in
-    /// sorted order when there are several). The fields are few: searching a list costs less
-    /// than building a set for every event.
-    public init(_ payload: [String: JSONValue], allowedFields: [String]) throws {
-        var unknown: String?
-        for field in payload.keys where !allowedFields.contains(field) {
-            if unknown.map({ field < $0 }) ?? true { unknown = field }
-        }
-        if let unknown { throw LedgerError.unknownField(unknown) }
-        self.payload = payload
-    }
-
-    /// A required id.
-    public func id(_ field: String) throws -> String {
-        guard let value = payload[field] else { throw LedgerError.invalidField(field, "missing") }
-        return try Self.validID(value, field: field)
-    }
-
-    /// An id that may be absent or null.
-    public func optionalID(_ field: String) throws -> String? {
-        guard let value = payload[field], !value.isNull else { return nil }
-        return try Self.validID(value, field: field)
-    }
-
-    /// A required name or title, trimmed.
-    public func name(_ field: String) throws -> String {
-        guard let value = payload[field] else { throw LedgerError.invalidField(field, "missing") }
-        guard let text = value.stringValue else {
-            throw LedgerError.invalidField(field, "expected a string, got \(value.kindName)")
-        }
-        return try Self.validName(text, field: field)
-    }
-
+/// The ledger's rules for ids and names, which the `ID`, `OptionalID` and `Name` fields of
+/// events apply: ids are 1–128 characters from `A–Z a–z 0–9 . _ : -`; names are trimmed of
+/// white space at both ends, then 1–200 characters without control characters.
+public enum FieldRules {
     /// `text` trimmed, when it obeys the rules of names: 1–200 characters once trimmed, no
     /// control characters. Otherwise `.invalidInput` naming `field`.
-    public static func validName(_ text: String, field: String) throws -> String {
+    public static func validName(_ text: String, field: String) throws(LedgerError) -> String {
         let trimmed = isTrimmed(text) ? text : Self.trimmed(text)
         guard !trimmed.isEmpty else { throw LedgerError.invalidField(field, "must not be empty") }
         let scalars = Self.scalars(of: trimmed)
@@ -48,22 +13,12 @@ public struct PayloadReader {
         return trimmed
     }
 
-    /// A whole number in `range` that may be absent or null.
-    public func optionalInteger(_ field: String, in range: ClosedRange<Int64>) throws -> Int64? {
-        guard let value = payload[field], !value.isNull else { return nil }
-        guard let number = value.int64Value, range.contains(number) else {
+    /// `value` when it lies in `range`, otherwise `.invalidInput` naming `field`: for the
+    /// checks an event's `validate()` makes.
+    public static func require<Number: BinaryInteger>(_ value: Number, in range: ClosedRange<Number>, field: String) throws(LedgerError) {
+        guard range.contains(value) else {
             throw LedgerError.invalidField(field, "expected a whole number from \(range.lowerBound) to \(range.upperBound)")
         }
-        return number
-    }
-
-    /// A required string that must be one of `choices`.
-    public func choice(_ field: String, from choices: [String]) throws -> String {
-        guard let value = payload[field] else { throw LedgerError.invalidField(field, "missing") }
-        guard let text = value.stringValue, choices.contains(text) else {
-            throw LedgerError.invalidField(field, "must be one of \(choices.joined(separator: ", "))")
-        }
-        return text
     }
 
     /// Whether `text` is a valid id: 1–128 characters from `A–Z a–z 0–9 . _ : -`.
@@ -81,10 +36,8 @@ public struct PayloadReader {
         }
     }
 
-    private static func validID(_ value: JSONValue, field: String) throws -> String {
-        guard let text = value.stringValue else {
-            throw LedgerError.invalidField(field, "expected an id string, got \(value.kindName)")
-        }
+    /// `text` when it is a valid id, otherwise `.invalidInput` naming `field`.
+    public static func validID(_ text: String, field: String) throws(LedgerError) -> String {
         guard isValidID(text) else {
             throw LedgerError.invalidField(field, "ids are 1-128 characters from A-Z a-z 0-9 . _ : -")
         }

@@ -1,0 +1,139 @@
+/// Decodes `Codable` values from a `BinaryForm`, for read-model keys and rows.
+enum BinaryDecoding {
+    /// The value `bytes` hold in `form`; `.corruption` naming `source` when they do not
+    /// hold one of that type, or hold more.
+    static func decode<Value: Decodable>(_ type: Value.Type, from bytes: [UInt8], as form: BinaryForm,
+                                         source: @autoclosure () -> String) throws(LedgerError) -> Value {
+        let reader = BinaryReader(form, bytes)
+        do {
+            let value = try BinaryValues.decode(type, from: reader)
+            guard reader.isAtEnd else { throw reader.malformed("bytes left over") }
+            return value
+        } catch {
+            throw LedgerError(.corruption, "malformed value in \(source()): \(error)")
+        }
+    }
+}
+
+/// Reads the values the binary forms know, and hands others their decoder.
+enum BinaryValues {
+    static func decode<T: Decodable>(_ type: T.Type, from reader: BinaryReader) throws -> T {
+        if T.self == String.self { return try reader.readString() as! T }
+        if T.self == Bool.self { return try reader.readBool() as! T }
+        if T.self == Double.self { return try reader.readDouble() as! T }
+        if T.self == Float.self { return Float(try reader.readDouble()) as! T }
+        if let integer = T.self as? any FixedWidthInteger.Type { return try wholeNumber(integer, from: reader) as! T }
+        return try T(from: BinaryValueDecoder(reader))
+    }
+
+    private static func wholeNumber<I: FixedWidthInteger>(_ type: I.Type, from reader: BinaryReader) throws -> I {
+        let value: I? = I.isSigned ? I(exactly: try reader.readSigned()) : I(exactly: try reader.readUnsigned())
+        guard let value else { throw reader.malformed("a number beyond \(I.self)") }
+        return value
+    }
+}
+
+private struct BinaryValueDecoder: Decoder {
+    let reader: BinaryReader
+    var codingPath: [any CodingKey] { [] }
+    var userInfo: [CodingUserInfoKey: Any] { [:] }
+
+    init(_ reader: BinaryReader) {
+        self.reader = reader
+    }
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+        KeyedDecodingContainer(BinaryKeyedDecoding<Key>(reader: reader))
+    }
+
+    func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
+        try BinaryUnkeyedDecoding(reader: reader, count: reader.beginArray())
+    }
+
+    func singleValueContainer() throws -> any SingleValueDecodingContainer {
+        BinarySingleValueDecoding(reader: reader)
+    }
+}
+
+/// A struct's fields, read in the order they were written.
+private struct BinaryKeyedDecoding<Key: CodingKey>: KeyedDecodingContainerProtocol {
+    let reader: BinaryReader
+    var codingPath: [any CodingKey] { [] }
+    var allKeys: [Key] { [] }
+
+    func contains(_ key: Key) -> Bool { true }
+
+    func decodeNil(forKey key: Key) throws -> Bool { reader.readNull() }
+
+    func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
+        try BinaryValues.decode(type, from: reader)
+    }
+
+    func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
+        KeyedDecodingContainer(BinaryKeyedDecoding<NestedKey>(reader: reader))
+    }
+
+    func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
+        try BinaryUnkeyedDecoding(reader: reader, count: reader.beginArray())
+    }
+
+    func superDecoder() throws -> any Decoder { BinaryValueDecoder(reader) }
+
+    func superDecoder(forKey key: Key) throws -> any Decoder { BinaryValueDecoder(reader) }
+}
+
+private struct BinaryUnkeyedDecoding: UnkeyedDecodingContainer {
+    let reader: BinaryReader
+    let elementCount: Int
+    var codingPath: [any CodingKey] { [] }
+    var currentIndex = 0
+    var count: Int? { elementCount }
+    var isAtEnd: Bool { currentIndex >= elementCount }
+
+    init(reader: BinaryReader, count: Int) {
+        self.reader = reader
+        elementCount = count
+    }
+
+    private mutating func next() throws {
+        guard !isAtEnd else { throw reader.malformed("an array shorter than read") }
+        currentIndex += 1
+    }
+
+    mutating func decodeNil() throws -> Bool {
+        guard !isAtEnd, reader.readNull() else { return false }
+        currentIndex += 1
+        return true
+    }
+
+    mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
+        try next()
+        return try BinaryValues.decode(type, from: reader)
+    }
+
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {
+        try next()
+        return KeyedDecodingContainer(BinaryKeyedDecoding<NestedKey>(reader: reader))
+    }
+
+    mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {
+        try next()
+        return try BinaryUnkeyedDecoding(reader: reader, count: reader.beginArray())
+    }
+
+    mutating func superDecoder() throws -> any Decoder {
+        try next()
+        return BinaryValueDecoder(reader)
+    }
+}
+
+private struct BinarySingleValueDecoding: SingleValueDecodingContainer {
+    let reader: BinaryReader
+    var codingPath: [any CodingKey] { [] }
+
+    func decodeNil() -> Bool { reader.readNull() }
+
+    func decode<T: Decodable>(_ type: T.Type) throws -> T {
+        try BinaryValues.decode(type, from: reader)
+    }
+}

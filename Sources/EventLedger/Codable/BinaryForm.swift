@@ -1,0 +1,242 @@
+/// The two binary forms read-model keys and rows are stored in. Both are a sequence of
+/// tagged values, a struct's fields one after another in the order it encodes them:
+///
+/// - `key`: ordered as the values are, byte by byte (LMDB's key order): integers
+///   big-endian with the sign bit flipped, strings with NUL escaped and ended by two NULs,
+///   nil before any value, arrays by their length, then element by element.
+/// - `row`: compact: integers as variable-length numbers, strings and arrays prefixed by
+///   their length.
+///
+/// Tags are never 0, so a key extended by more fields sorts after every key it extends,
+/// and after that key followed by a NUL byte.
+enum BinaryForm: Sendable {
+    case key
+    case row
+
+    /// The first byte of each value.
+    enum Tag: UInt8 {
+        case null = 1, `false`, `true`, signed, unsigned, double, string, array
+    }
+}
+
+/// Writes values in a `BinaryForm`.
+final class BinaryWriter {
+    let form: BinaryForm
+    private(set) var bytes: [UInt8] = []
+
+    init(_ form: BinaryForm) {
+        self.form = form
+    }
+
+    func writeNull() { bytes.append(BinaryForm.Tag.null.rawValue) }
+
+    func write(_ flag: Bool) { bytes.append(flag ? BinaryForm.Tag.true.rawValue : BinaryForm.Tag.false.rawValue) }
+
+    func write(signed value: Int64) {
+        bytes.append(BinaryForm.Tag.signed.rawValue)
+        switch form {
+        case .key: appendBigEndian(UInt64(bitPattern: value) ^ (1 << 63))
+        case .row: appendVarint(UInt64(bitPattern: (value << 1) ^ (value >> 63)))
+        }
+    }
+
+    func write(unsigned value: UInt64) {
+        bytes.append(BinaryForm.Tag.unsigned.rawValue)
+        switch form {
+        case .key: appendBigEndian(value)
+        case .row: appendVarint(value)
+        }
+    }
+
+    func write(_ value: Double) {
+        bytes.append(BinaryForm.Tag.double.rawValue)
+        let bits = value.bitPattern
+        switch form {
+        case .key: appendBigEndian(bits & (1 << 63) != 0 ? ~bits : bits | (1 << 63))
+        case .row: withUnsafeBytes(of: bits.littleEndian) { bytes.append(contentsOf: $0) }
+        }
+    }
+
+    func write(_ text: String) {
+        bytes.append(BinaryForm.Tag.string.rawValue)
+        switch form {
+        case .key:
+            for byte in text.utf8 {
+                bytes.append(byte)
+                if byte == 0 { bytes.append(0xFF) }
+            }
+            bytes.append(0)
+            bytes.append(0)
+        case .row:
+            appendVarint(UInt64(text.utf8.count))
+            bytes.append(contentsOf: text.utf8)
+        }
+    }
+
+    /// Starts an array; returns where its element count (big-endian `u32`) is kept, for `countElement`.
+    func beginArray() -> Int {
+        bytes.append(BinaryForm.Tag.array.rawValue)
+        bytes.append(contentsOf: [0, 0, 0, 0])
+        return bytes.count - 4
+    }
+
+    /// Counts one more element of the array begun at `start`.
+    func countElement(ofArrayAt start: Int) {
+        var count = bytes[start..<(start + 4)].reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
+        count += 1
+        for offset in 0..<4 { bytes[start + offset] = UInt8(truncatingIfNeeded: count >> (8 * (3 - offset))) }
+    }
+
+    private func appendBigEndian(_ value: UInt64) {
+        withUnsafeBytes(of: value.bigEndian) { bytes.append(contentsOf: $0) }
+    }
+
+    private func appendVarint(_ value: UInt64) {
+        var rest = value
+        while rest >= 0x80 {
+            bytes.append(UInt8(truncatingIfNeeded: rest) | 0x80)
+            rest >>= 7
+        }
+        bytes.append(UInt8(rest))
+    }
+}
+
+/// Reads values written by a `BinaryWriter`; a value of another kind than asked for, or one
+/// running past the end, is `.corruption`.
+final class BinaryReader {
+    let form: BinaryForm
+    private let bytes: [UInt8]
+    private var offset = 0
+
+    init(_ form: BinaryForm, _ bytes: [UInt8]) {
+        self.form = form
+        self.bytes = bytes
+    }
+
+    var isAtEnd: Bool { offset >= bytes.count }
+
+    /// Whether the next value is nil; consumes it when it is.
+    func readNull() -> Bool {
+        guard offset < bytes.count, bytes[offset] == BinaryForm.Tag.null.rawValue else { return false }
+        offset += 1
+        return true
+    }
+
+    func readBool() throws(LedgerError) -> Bool {
+        switch try tag() {
+        case .true: return true
+        case .false: return false
+        default: throw malformed("expected true or false")
+        }
+    }
+
+    func readSigned() throws(LedgerError) -> Int64 {
+        try expect(.signed)
+        switch form {
+        case .key: return Int64(bitPattern: try bigEndian() ^ (1 << 63))
+        case .row:
+            let zigzag = try varint()
+            return Int64(bitPattern: zigzag >> 1) ^ -Int64(bitPattern: zigzag & 1)
+        }
+    }
+
+    func readUnsigned() throws(LedgerError) -> UInt64 {
+        try expect(.unsigned)
+        switch form {
+        case .key: return try bigEndian()
+        case .row: return try varint()
+        }
+    }
+
+    func readDouble() throws(LedgerError) -> Double {
+        try expect(.double)
+        switch form {
+        case .key:
+            let bits = try bigEndian()
+            return Double(bitPattern: bits & (1 << 63) != 0 ? bits & ~(1 << 63) : ~bits)
+        case .row:
+            try need(8)
+            var bits: UInt64 = 0
+            for index in 0..<8 { bits |= UInt64(bytes[offset + index]) << (8 * index) }
+            offset += 8
+            return Double(bitPattern: bits)
+        }
+    }
+
+    func readString() throws(LedgerError) -> String {
+        try expect(.string)
+        switch form {
+        case .key:
+            var utf8: [UInt8] = []
+            while true {
+                try need(2)
+                let byte = bytes[offset]
+                if byte == 0 {
+                    let next = bytes[offset + 1]
+                    offset += 2
+                    if next == 0 { break }
+                    guard next == 0xFF else { throw malformed("a string with a bad escape") }
+                    utf8.append(0)
+                } else {
+                    utf8.append(byte)
+                    offset += 1
+                }
+            }
+            return String(decoding: utf8, as: UTF8.self)
+        case .row:
+            let length = Int(try varint())
+            try need(length)
+            defer { offset += length }
+            return String(decoding: bytes[offset..<(offset + length)], as: UTF8.self)
+        }
+    }
+
+    /// Starts reading an array; returns its element count.
+    func beginArray() throws(LedgerError) -> Int {
+        try expect(.array)
+        try need(4)
+        defer { offset += 4 }
+        return Int(bytes[offset..<(offset + 4)].reduce(UInt32(0)) { $0 << 8 | UInt32($1) })
+    }
+
+    func malformed(_ problem: String) -> LedgerError {
+        LedgerError(.corruption, "\(problem) at byte \(offset)")
+    }
+
+    private func tag() throws(LedgerError) -> BinaryForm.Tag {
+        try need(1)
+        guard let tag = BinaryForm.Tag(rawValue: bytes[offset]) else { throw malformed("unknown tag \(bytes[offset])") }
+        offset += 1
+        return tag
+    }
+
+    private func expect(_ expected: BinaryForm.Tag) throws(LedgerError) {
+        let found = try tag()
+        guard found == expected else { throw malformed("expected \(expected), found \(found)") }
+    }
+
+    private func need(_ count: Int) throws(LedgerError) {
+        guard count >= 0, offset + count <= bytes.count else { throw malformed("value runs past the end") }
+    }
+
+    private func bigEndian() throws(LedgerError) -> UInt64 {
+        try need(8)
+        var value: UInt64 = 0
+        for index in 0..<8 { value = value << 8 | UInt64(bytes[offset + index]) }
+        offset += 8
+        return value
+    }
+
+    private func varint() throws(LedgerError) -> UInt64 {
+        var (value, shift) = (UInt64(0), UInt64(0))
+        while true {
+            try need(1)
+            let byte = bytes[offset]
+            offset += 1
+            guard shift < 64 else { throw malformed("a number too long") }
+            value |= UInt64(byte & 0x7F) << shift
+            if byte < 0x80 { return value }
+            shift += 7
+        }
+    }
+}

@@ -1,0 +1,222 @@
+/// Decodes a `Codable` event from its JSON payload, with the ledger's rules for payloads:
+/// a field the type does not read is rejected, a missing or mistyped field is rejected
+/// naming it, null stands for an absent field, and whole numbers must fit the field's type.
+/// Every error is `.invalidInput` naming the field (`items[2].title` for nested ones).
+enum PayloadDecoder {
+    /// Decodes `Value` from `payload`.
+    static func decode<Value: Decodable>(_ type: Value.Type, from payload: [String: JSONValue]) throws(LedgerError) -> Value {
+        let fields = FieldUse()
+        do {
+            let value = try Value(from: JSONValueDecoder(.object(payload), codingPath: [], fields: fields))
+            try fields.requireAllRead()
+            return value
+        } catch let error as LedgerError {
+            throw error
+        } catch let DecodingError.dataCorrupted(context) {
+            throw LedgerError.invalidField(context.codingPath.fieldName, context.debugDescription)
+        } catch let DecodingError.typeMismatch(_, context) {
+            throw LedgerError.invalidField(context.codingPath.fieldName, context.debugDescription)
+        } catch let DecodingError.keyNotFound(key, context) {
+            throw LedgerError.invalidField((context.codingPath + [key]).fieldName, "missing")
+        } catch let DecodingError.valueNotFound(_, context) {
+            throw LedgerError.invalidField(context.codingPath.fieldName, "missing")
+        } catch {
+            throw LedgerError(.invalidInput, "\(error)")
+        }
+    }
+}
+
+/// The fields of every object a decoding met, and which of them the type read: any other
+/// is an unknown field.
+final class FieldUse {
+    private var objects: [(path: [any CodingKey], fields: [String: JSONValue], read: Set<String>)] = []
+
+    /// Registers an object; returns its index for `markRead`.
+    func register(_ fields: [String: JSONValue], at path: [any CodingKey]) -> Int {
+        objects.append((path, fields, []))
+        return objects.count - 1
+    }
+
+    func markRead(_ field: String, of object: Int) {
+        objects[object].read.insert(field)
+    }
+
+    /// Throws naming the first field (in sorted order) of the first object that was not read.
+    func requireAllRead() throws(LedgerError) {
+        for object in objects {
+            if let unknown = object.fields.keys.filter({ !object.read.contains($0) }).min() {
+                throw LedgerError.unknownField((object.path + [NamedKey(unknown)]).fieldName)
+            }
+        }
+    }
+}
+
+private struct JSONValueDecoder: Decoder {
+    let value: JSONValue
+    let codingPath: [any CodingKey]
+    let fields: FieldUse
+    var userInfo: [CodingUserInfoKey: Any] { [:] }
+
+    init(_ value: JSONValue, codingPath: [any CodingKey], fields: FieldUse) {
+        self.value = value
+        self.codingPath = codingPath
+        self.fields = fields
+    }
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+        guard case .object(let members) = value else { throw JSONScalarReader.mismatch("an object", value, codingPath) }
+        let index = fields.register(members, at: codingPath)
+        return KeyedDecodingContainer(JSONKeyedDecoding<Key>(members: members, codingPath: codingPath, fields: fields, object: index))
+    }
+
+    func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
+        guard case .array(let elements) = value else { throw JSONScalarReader.mismatch("an array", value, codingPath) }
+        return JSONUnkeyedDecoding(elements: elements, codingPath: codingPath, fields: fields)
+    }
+
+    func singleValueContainer() throws -> any SingleValueDecodingContainer {
+        JSONSingleValueDecoding(value: value, codingPath: codingPath, fields: fields)
+    }
+}
+
+/// Turns JSON values into the scalars a type asks for.
+private enum JSONScalarReader {
+    static func decode<T: Decodable>(_ type: T.Type, from value: JSONValue, codingPath: [any CodingKey], fields: FieldUse) throws -> T {
+        if T.self == String.self {
+            guard case .string(let text) = value else { throw mismatch("a string", value, codingPath) }
+            return text as! T
+        }
+        if T.self == Bool.self {
+            guard case .bool(let flag) = value else { throw mismatch("true or false", value, codingPath) }
+            return flag as! T
+        }
+        if T.self == Double.self || T.self == Float.self {
+            let number: Double
+            switch value {
+            case .int(let whole): number = Double(whole)
+            case .double(let fraction): number = fraction
+            default: throw mismatch("a number", value, codingPath)
+            }
+            return T.self == Double.self ? number as! T : Float(number) as! T
+        }
+        if let integer = T.self as? any FixedWidthInteger.Type {
+            return try wholeNumber(integer, from: value, codingPath: codingPath) as! T
+        }
+        return try T(from: JSONValueDecoder(value, codingPath: codingPath, fields: fields))
+    }
+
+    private static func wholeNumber<I: FixedWidthInteger>(_ type: I.Type, from value: JSONValue, codingPath: [any CodingKey]) throws -> I {
+        guard case .int(let whole) = value, let exact = I(exactly: whole) else {
+            throw mismatch("a whole number from \(I.min) to \(I.max)", value, codingPath)
+        }
+        return exact
+    }
+
+    static func mismatch(_ expected: String, _ value: JSONValue, _ codingPath: [any CodingKey]) -> LedgerError {
+        value.isNull ? LedgerError.invalidField(codingPath.fieldName, "missing")
+            : LedgerError.invalidField(codingPath.fieldName, "expected \(expected), got \(value.kindName)")
+    }
+}
+
+private struct JSONKeyedDecoding<Key: CodingKey>: KeyedDecodingContainerProtocol {
+    let members: [String: JSONValue]
+    let codingPath: [any CodingKey]
+    let fields: FieldUse
+    let object: Int
+
+    var allKeys: [Key] { members.keys.compactMap { Key(stringValue: $0) } }
+
+    func contains(_ key: Key) -> Bool {
+        fields.markRead(key.stringValue, of: object)
+        return members[key.stringValue] != nil
+    }
+
+    /// The member under `key`, null when absent.
+    private func member(_ key: Key) -> JSONValue {
+        fields.markRead(key.stringValue, of: object)
+        return members[key.stringValue] ?? .null
+    }
+
+    func decodeNil(forKey key: Key) throws -> Bool { member(key).isNull }
+
+    func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
+        try JSONScalarReader.decode(type, from: member(key), codingPath: codingPath + [key], fields: fields)
+    }
+
+    func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
+        try JSONValueDecoder(member(key), codingPath: codingPath + [key], fields: fields).container(keyedBy: type)
+    }
+
+    func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
+        try JSONValueDecoder(member(key), codingPath: codingPath + [key], fields: fields).unkeyedContainer()
+    }
+
+    func superDecoder() throws -> any Decoder {
+        JSONValueDecoder(.object(members), codingPath: codingPath, fields: fields)
+    }
+
+    func superDecoder(forKey key: Key) throws -> any Decoder {
+        JSONValueDecoder(member(key), codingPath: codingPath + [key], fields: fields)
+    }
+}
+
+private struct JSONUnkeyedDecoding: UnkeyedDecodingContainer {
+    let elements: [JSONValue]
+    let codingPath: [any CodingKey]
+    let fields: FieldUse
+    var currentIndex = 0
+    var count: Int? { elements.count }
+    var isAtEnd: Bool { currentIndex >= elements.count }
+
+    init(elements: [JSONValue], codingPath: [any CodingKey], fields: FieldUse) {
+        self.elements = elements
+        self.codingPath = codingPath
+        self.fields = fields
+    }
+
+    /// The next element and its path; throws past the end.
+    private mutating func next() throws -> (JSONValue, [any CodingKey]) {
+        let path = codingPath + [IndexKey(currentIndex)]
+        guard !isAtEnd else { throw LedgerError.invalidField(path.fieldName, "missing") }
+        defer { currentIndex += 1 }
+        return (elements[currentIndex], path)
+    }
+
+    mutating func decodeNil() throws -> Bool {
+        guard !isAtEnd, elements[currentIndex].isNull else { return false }
+        currentIndex += 1
+        return true
+    }
+
+    mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
+        let (element, path) = try next()
+        return try JSONScalarReader.decode(type, from: element, codingPath: path, fields: fields)
+    }
+
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {
+        let (element, path) = try next()
+        return try JSONValueDecoder(element, codingPath: path, fields: fields).container(keyedBy: type)
+    }
+
+    mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {
+        let (element, path) = try next()
+        return try JSONValueDecoder(element, codingPath: path, fields: fields).unkeyedContainer()
+    }
+
+    mutating func superDecoder() throws -> any Decoder {
+        let (element, path) = try next()
+        return JSONValueDecoder(element, codingPath: path, fields: fields)
+    }
+}
+
+private struct JSONSingleValueDecoding: SingleValueDecodingContainer {
+    let value: JSONValue
+    let codingPath: [any CodingKey]
+    let fields: FieldUse
+
+    func decodeNil() -> Bool { value.isNull }
+
+    func decode<T: Decodable>(_ type: T.Type) throws -> T {
+        try JSONScalarReader.decode(type, from: value, codingPath: codingPath, fields: fields)
+    }
+}

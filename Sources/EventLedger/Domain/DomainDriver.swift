@@ -1,0 +1,62 @@
+/// A domain as the engine drives it, its event enum hidden: decoding payloads into its
+/// events, checking them against its rules and folding them into its read model.
+struct DomainDriver: Sendable {
+    /// The domain.
+    let domain: any LedgerDomain
+    /// The read model's name.
+    let readModelName: String
+    /// The version of what the domain's `apply` stores.
+    let readModelVersion: Int
+    /// The read model's tables.
+    let tables: [ProjectionTable]
+    /// The event types, in the order the domain lists them.
+    let eventTypes: [EventTypeInfo]
+    /// Decodes a payload of the event type at an index of `eventTypes`, stored at a schema version.
+    let decode: @Sendable (_ type: Int, _ payload: [String: JSONValue], _ storedAt: Int) throws(LedgerError) -> DomainEventValue
+    /// Checks an event decoded by `decode` against the domain's rules.
+    let check: @Sendable (DomainEventValue, ReadModelReader, RuleMode) throws(LedgerError) -> Void
+    /// Folds an event decoded by `decode` into the read model.
+    let apply: @Sendable (DomainEventValue, EventContext, ReadModelWriter) throws(LedgerError) -> Void
+    /// Decodes a payload and folds it into the read model at once, as rebuilds do for every event.
+    let decodeAndApply: @Sendable (_ type: Int, _ payload: [String: JSONValue], _ storedAt: Int, EventContext, ReadModelWriter) throws(LedgerError) -> Void
+
+    /// What the engine needs of one event type.
+    struct EventTypeInfo: Sendable {
+        let typeName: String
+        let createdEntityField: String?
+        let schemaVersion: Int
+    }
+
+    init<Domain: LedgerDomain>(_ domain: Domain) {
+        self.domain = domain
+        readModelName = domain.readModelName
+        readModelVersion = domain.readModelVersion
+        tables = domain.tables.map { ProjectionTable(qualifiedName: $0.qualifiedName) }
+        let cases = domain.events
+        eventTypes = cases.map { EventTypeInfo(typeName: $0.typeName, createdEntityField: $0.createdEntityField, schemaVersion: $0.schemaVersion) }
+        decode = { type, payload, version throws(LedgerError) in
+            let decoded = try cases[type].decode(payload, version)
+            return DomainEventValue(value: decoded.value, stream: decoded.stream, payload: decoded.payload)
+        }
+        check = { event, reader, mode throws(LedgerError) in
+            try domain.check(event.value as! Domain.Event, against: reader, mode: mode)
+        }
+        apply = { event, context, writer throws(LedgerError) in
+            try domain.apply(event.value as! Domain.Event, context: context, to: writer)
+        }
+        decodeAndApply = { type, payload, version, context, writer throws(LedgerError) in
+            try domain.apply(try cases[type].value(payload, version), context: context, to: writer)
+        }
+    }
+
+    /// The queries over the read model.
+    var queries: [QueryDefinition] { domain.queries }
+}
+
+/// An event decoded by its domain: the case of the domain's event enum, its stream, and its
+/// canonical payload.
+struct DomainEventValue: Sendable {
+    let value: any Sendable
+    let stream: String
+    let payload: [String: JSONValue]
+}

@@ -1,0 +1,30 @@
+/// The row of an entity that can be deleted, and is kept when it is: its id stays taken
+/// and its history readable, while the rules refuse to edit it.
+public protocol EntityRow: Codable, Sendable {
+    /// Whether the entity is deleted.
+    var isDeleted: Bool { get }
+}
+
+extension ReadModelReader {
+    /// The entity's row when it exists and is not deleted, otherwise nil.
+    public func liveRow<Key, Row: EntityRow>(_ table: ReadModelTable<Key, Row>, _ key: Key) throws(LedgerError) -> Row? {
+        try row(table, key).flatMap { $0.isDeleted ? nil : $0 }
+    }
+
+    /// The entity's row, which must exist and not be deleted: otherwise the rule
+    /// "`kind` must exist" or "`kind` must not be deleted" is broken, for `stream`.
+    @discardableResult
+    public func requireLive<Key, Row: EntityRow>(_ table: ReadModelTable<Key, Row>, _ key: Key,
+                                                 kind: String, stream: String) throws(LedgerError) -> Row {
+        guard let row = try row(table, key) else { throw LedgerError.rule("\(kind) must exist", entity: stream) }
+        guard !row.isDeleted else { throw LedgerError.rule("\(kind) must not be deleted", entity: stream) }
+        return row
+    }
+}
+
+extension ReadModelWriter {
+    /// The entity's row when it exists and is not deleted, otherwise nil.
+    public func liveRow<Key, Row: EntityRow>(_ table: ReadModelTable<Key, Row>, _ key: Key) throws(LedgerError) -> Row? {
+        try reader.liveRow(table, key)
+    }
+}

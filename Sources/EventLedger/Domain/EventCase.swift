@@ -1,0 +1,40 @@
+/// One event type of a domain and the case of the domain's event enum that carries it.
+///
+/// A domain lists its event types as cases of one enum, so its projector and rules
+/// `switch` over them and the compiler makes them handle every one:
+///
+/// ```swift
+/// enum TodoEvent: Sendable {
+///     case listCreated(ListCreated)
+///     case itemAdded(ItemAdded)
+/// }
+/// let events: [EventCase<TodoEvent>] = [
+///     EventCase(ListCreated.self, as: TodoEvent.listCreated),
+///     EventCase(ItemAdded.self, as: TodoEvent.itemAdded),
+/// ]
+/// ```
+public struct EventCase<Event>: Sendable {
+    /// The type name stored in the log.
+    public let typeName: String
+    /// The field naming the entity events of this type create, if any.
+    let createdEntityField: String?
+    /// The schema version new events of this type are stored with.
+    let schemaVersion: Int
+    /// Decodes a payload stored at a schema version into the case.
+    let value: @Sendable ([String: JSONValue], _ storedAt: Int) throws(LedgerError) -> Event
+    /// Decodes a payload stored at a schema version into the case, with its stream and its
+    /// payload in the current shape.
+    let decode: @Sendable ([String: JSONValue], _ storedAt: Int) throws(LedgerError) -> (value: Event, stream: String, payload: [String: JSONValue])
+
+    /// The event type `type`, carried by the case `embed`.
+    public init<Type: DomainEvent>(_ type: Type.Type, as embed: @escaping @Sendable (Type) -> Event) {
+        typeName = Type.typeName
+        createdEntityField = Type.createdEntityField
+        schemaVersion = Type.schemaVersion
+        value = { payload, version throws(LedgerError) in embed(try Type.decode(payload, storedAt: version)) }
+        decode = { payload, version throws(LedgerError) in
+            let event = try Type.decode(payload, storedAt: version)
+            return (embed(event), event.stream, try event.payload)
+        }
+    }
+}

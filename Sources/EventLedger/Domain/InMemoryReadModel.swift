@@ -1,0 +1,42 @@
+/// A domain's read model in memory, for unit tests of its rules and `apply`: events are
+/// checked and folded as a ledger would, without a file.
+///
+/// ```swift
+/// let model = InMemoryReadModel(TodoDomain())
+/// try model.append(ListCreated(listId: "home", name: "Home"))
+/// #expect(try TodoQueries.lists(in: model.reader).map(\.name) == ["Home"])
+/// ```
+public final class InMemoryReadModel<Domain: LedgerDomain> {
+    private let domain: Domain
+    private let driver: DomainDriver
+    private let state: FoldedProjectionState
+    /// The position of the last event folded.
+    public private(set) var position: UInt64 = 0
+
+    /// An empty read model of `domain`.
+    public init(_ domain: Domain) {
+        self.domain = domain
+        driver = DomainDriver(domain)
+        state = FoldedProjectionState(tables: driver.tables)
+    }
+
+    /// The read model as the events folded so far left it.
+    public var reader: ReadModelReader { ReadModelReader(state) }
+
+    /// Checks `event` against the domain's rules in `mode`, then folds it in at the next
+    /// position, committed at `recordedAt`. Throws what the rules or the payload's checks throw,
+    /// leaving the read model as it was.
+    public func append<Event: DomainEvent>(_ event: Event, mode: RuleMode = .strict,
+                                           recordedAt: Timestamp = Timestamp(microseconds: 0)) throws(LedgerError) {
+        let pending = PendingEvent(event)
+        if let failure = pending.encodingFailure { throw failure }
+        guard let typeIndex = driver.eventTypes.firstIndex(where: { $0.typeName == Event.typeName }) else {
+            throw LedgerError(.invalidInput, "\(Event.typeName) is not an event of \(Domain.self)", subject: Event.typeName)
+        }
+        let decoded = try driver.decode(typeIndex, pending.payload, Event.schemaVersion)
+        try driver.check(decoded, ReadModelReader(state), mode)
+        position += 1
+        state.position = position
+        try driver.apply(decoded, EventContext(position: position, recordedAt: recordedAt), ReadModelWriter(state))
+    }
+}

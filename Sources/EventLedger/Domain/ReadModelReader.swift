@@ -1,0 +1,90 @@
+/// Read access to the read models: at the current position (`Ledger.read`), at a past one
+/// (`Ledger.read(asOf:)`), in a session's preview, or in the middle of a commit, as a
+/// domain's rules and `apply` see them.
+public struct ReadModelReader {
+    let store: any RowStore
+
+    init(_ store: any RowStore) {
+        self.store = store
+    }
+
+    /// The row under `key`, or nil.
+    public func row<Key, Row>(_ table: ReadModelTable<Key, Row>, _ key: Key) throws(LedgerError) -> Row? {
+        let storedKey = try BinaryEncoding.encode(key, as: .key)
+        return try LedgerError.typed {
+            try store.value(table.id, key: storedKey).map { try Self.decodeRow(Row.self, $0, of: table) }
+        }
+    }
+
+    /// Every row of `table`, in key order.
+    public func rows<Key, Row>(_ table: ReadModelTable<Key, Row>) throws(LedgerError) -> [(key: Key, row: Row)] {
+        try rows(table, storedPrefix: [])
+    }
+
+    /// The rows whose key starts with `prefix`, in key order: `prefix` is a value of the key's
+    /// first field, or a struct of its first fields (the same types, in the same order).
+    public func rows<Key, Row, Prefix: Encodable>(_ table: ReadModelTable<Key, Row>, prefix: Prefix) throws(LedgerError) -> [(key: Key, row: Row)] {
+        try rows(table, storedPrefix: BinaryEncoding.encode(prefix, as: .key))
+    }
+
+    /// Every row of `table` as stored, key and row in their binary forms, in key order: for
+    /// tools and tests that compare read models without knowing their types.
+    public func storedRows(_ table: any DeclaredTable) throws(LedgerError) -> [(key: [UInt8], row: [UInt8])] {
+        try LedgerError.typed {
+            try store.values(ProjectionTable(qualifiedName: table.qualifiedName), prefix: []).map { ($0.key, $0.value) }
+        }
+    }
+
+    private func rows<Key, Row>(_ table: ReadModelTable<Key, Row>, storedPrefix: [UInt8]) throws(LedgerError) -> [(key: Key, row: Row)] {
+        try LedgerError.typed {
+            try store.values(table.id, prefix: storedPrefix).map { entry in
+                (try BinaryDecoding.decode(Key.self, from: entry.key, as: .key, source: "a key of \(table.qualifiedName)"),
+                 try Self.decodeRow(Row.self, entry.value, of: table))
+            }
+        }
+    }
+
+    private static func decodeRow<Row: Decodable>(_ type: Row.Type, _ bytes: [UInt8], of table: some DeclaredTable) throws(LedgerError) -> Row {
+        try BinaryDecoding.decode(Row.self, from: bytes, as: .row, source: "a row of \(table.qualifiedName)")
+    }
+}
+
+/// Write access to a read model, given to a domain's `apply`; it reads as `ReadModelReader` does.
+public struct ReadModelWriter {
+    let store: any RowStoreWriting
+
+    init(_ store: any RowStoreWriting) {
+        self.store = store
+    }
+
+    /// What the read models hold now, this event's changes so far included.
+    public var reader: ReadModelReader { ReadModelReader(store) }
+
+    /// The row under `key`, or nil.
+    public func row<Key, Row>(_ table: ReadModelTable<Key, Row>, _ key: Key) throws(LedgerError) -> Row? {
+        try reader.row(table, key)
+    }
+
+    /// Every row of `table`, in key order.
+    public func rows<Key, Row>(_ table: ReadModelTable<Key, Row>) throws(LedgerError) -> [(key: Key, row: Row)] {
+        try reader.rows(table)
+    }
+
+    /// The rows whose key starts with `prefix`, in key order.
+    public func rows<Key, Row, Prefix: Encodable>(_ table: ReadModelTable<Key, Row>, prefix: Prefix) throws(LedgerError) -> [(key: Key, row: Row)] {
+        try reader.rows(table, prefix: prefix)
+    }
+
+    /// Stores `row` under `key`, replacing any row there.
+    public func set<Key, Row>(_ table: ReadModelTable<Key, Row>, _ key: Key, _ row: Row) throws(LedgerError) {
+        let storedKey = try BinaryEncoding.encode(key, as: .key)
+        let value = try BinaryEncoding.encode(row, as: .row)
+        try LedgerError.typed { try store.set(table.id, key: storedKey, value: value) }
+    }
+
+    /// Removes the row under `key`, if there is one.
+    public func remove<Key, Row>(_ table: ReadModelTable<Key, Row>, _ key: Key) throws(LedgerError) {
+        let storedKey = try BinaryEncoding.encode(key, as: .key)
+        try LedgerError.typed { try store.remove(table.id, key: storedKey) }
+    }
+}

@@ -1,0 +1,66 @@
+/// A table of a read model: rows of type `Row` under keys of type `Key`, both `Codable`.
+///
+/// Keys are stored in a binary form ordered as their values are: a struct key orders by
+/// its first field, then its second, and so on (strings by their UTF-8 bytes, numbers by
+/// value, nil first), so a table lists its rows in the order a query wants them, and a
+/// scan by a prefix of the key's fields (`ReadModelReader.rows(_:prefix:)`) reads exactly
+/// the rows under it. Rows are stored compactly, their fields without names: a row type
+/// must read its fields back in the order it writes them, as synthesized `Codable` does.
+///
+/// ```swift
+/// struct ItemKey: Codable { var listId: String; var titleOrder: String; var itemId: String }
+/// let items = ReadModelTable<ItemKey, ItemRow>(readModel: "todo-lists", name: "items")
+/// ```
+public struct ReadModelTable<Key: Codable & Sendable, Row: Codable & Sendable>: DeclaredTable {
+    /// The table's name, qualified by its read model's: `todo-lists.items`.
+    public let qualifiedName: String
+    /// The name the ledger looks the table up by.
+    let id: ProjectionTable
+
+    /// The table `name` of the read model `readModel`.
+    public init(readModel: String, name: String) {
+        id = ProjectionTable(projection: readModel, table: name)
+        qualifiedName = id.name
+    }
+}
+
+/// A table a domain declares in `LedgerDomain.tables`: every table its `apply` and queries use.
+public protocol DeclaredTable: Sendable {
+    /// The table's name, qualified by its read model's.
+    var qualifiedName: String { get }
+}
+
+/// A read-model table's qualified name, as the ledger looks tables up (`artist-songs.songs`).
+struct ProjectionTable: Hashable, Sendable {
+    /// The qualified table name.
+    let name: String
+    /// The name's hash, computed once: the ledger looks a table up for every row it reads or writes.
+    private let nameHash: Int
+
+    /// The table `table` of the read model `projection`.
+    init(projection: String, table: String) {
+        self.init(qualifiedName: "\(projection).\(table)")
+    }
+
+    /// The table called `qualifiedName`.
+    init(qualifiedName: String) {
+        name = qualifiedName
+        nameHash = name.hashValue
+    }
+
+    static func == (lhs: ProjectionTable, rhs: ProjectionTable) -> Bool {
+        lhs.nameHash == rhs.nameHash && lhs.name == rhs.name
+    }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(nameHash)
+    }
+}
+
+extension LedgerError {
+    /// A domain's `apply` or a query used a table that its domain does not declare in `tables`.
+    static func undeclaredTable(_ table: ProjectionTable) -> LedgerError {
+        LedgerError(.invalidInput, "table \"\(table.name)\" is not declared: a domain lists every table its "
+                    + "apply and queries use in its tables", subject: table.name)
+    }
+}
