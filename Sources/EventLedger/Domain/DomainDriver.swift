@@ -21,20 +21,13 @@ struct DomainDriver: Sendable {
     /// event; a payload that does not decode is `.corruption`.
     let decodeAndApply: @Sendable (_ type: Int, _ payload: [String: JSONValue], _ storedAt: Int, EventContext, ReadModelWriter) throws(LedgerError) -> Void
 
-    /// What the engine needs of one event type.
-    struct EventTypeInfo: Sendable {
-        let typeName: String
-        let createdEntityField: String?
-        let schemaVersion: Int
-    }
-
     init<Domain: LedgerDomain>(_ domain: Domain) {
         self.domain = domain
         readModelName = domain.readModelName
         readModelVersion = domain.readModelVersion
         tables = domain.tables.map { ProjectionTable(qualifiedName: $0.qualifiedName) }
         let cases = domain.events
-        eventTypes = cases.map { EventTypeInfo(typeName: $0.typeName, createdEntityField: $0.createdEntityField, schemaVersion: $0.schemaVersion) }
+        eventTypes = domain.eventTypes
         decode = { type, payload, version throws(LedgerError) in
             let decoded = try cases[type].decode(payload, version)
             return DomainEventValue(value: decoded.value, stream: decoded.stream, payload: decoded.payload)
