@@ -87,7 +87,7 @@ import Glibc
             let report = try ledger.rebuild { calls.append(($0, $1)) }
             #expect(try derivedState(ledger) == inline)
             #expect(report.events == 6)
-            #expect(report.projections == ["notes"])
+            #expect(report.readModels == ["notes"])
             #expect(report.seconds >= 0 && report.eventsPerSecond > 0)
             #expect(calls.first.map { [$0.0, $0.1] } == [0, 6])
             #expect(calls.last.map { [$0.0, $0.1] } == [6, 6])
@@ -177,7 +177,7 @@ import Glibc
             let notes = try projection(ledger, NotesDomain.notes)
             try tamper(ledger) { txn, _ throws in #expect(try txn.delete(notes, latestVersionKey(txn, notes, "c"))) }
             let report = try ledger.rebuild(["notes"])
-            #expect(report.projections == ["notes"])
+            #expect(report.readModels == ["notes"])
             #expect(report.events == 6)
             #expect(try derivedState(ledger) == inline)
         }

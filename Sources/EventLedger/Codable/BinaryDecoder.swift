@@ -26,7 +26,7 @@ enum BinaryValues {
         return try T(from: BinaryValueDecoder(reader))
     }
 
-    private static func wholeNumber<I: FixedWidthInteger>(_ type: I.Type, from reader: BinaryReader) throws -> I {
+    static func wholeNumber<I: FixedWidthInteger>(_ type: I.Type, from reader: BinaryReader) throws -> I {
         let value: I? = I.isSigned ? I(exactly: try reader.readSigned()) : I(exactly: try reader.readUnsigned())
         guard let value else { throw reader.malformed("a number beyond \(I.self)") }
         return value
@@ -68,6 +68,22 @@ private struct BinaryKeyedDecoding<Key: CodingKey>: KeyedDecodingContainerProtoc
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
         try BinaryValues.decode(type, from: reader)
     }
+
+    // The values synthesized conformances decode most, read without a generic call.
+    func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try BinaryValues.wholeNumber(type, from: reader) }
+    func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try BinaryValues.wholeNumber(type, from: reader) }
+    func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try BinaryValues.wholeNumber(type, from: reader) }
+    func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { try BinaryValues.wholeNumber(type, from: reader) }
+    func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { try BinaryValues.wholeNumber(type, from: reader) }
+    func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt { try BinaryValues.wholeNumber(type, from: reader) }
+    func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 { try BinaryValues.wholeNumber(type, from: reader) }
+    func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try BinaryValues.wholeNumber(type, from: reader) }
+    func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try BinaryValues.wholeNumber(type, from: reader) }
+    func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try BinaryValues.wholeNumber(type, from: reader) }
+    func decode(_ type: String.Type, forKey key: Key) throws -> String { try reader.readString() }
+    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try reader.readBool() }
+    func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try reader.readDouble() }
+    func decode(_ type: Float.Type, forKey key: Key) throws -> Float { Float(try reader.readDouble()) }
 
     func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
         KeyedDecodingContainer(BinaryKeyedDecoding<NestedKey>(reader: reader))
@@ -136,4 +152,19 @@ private struct BinarySingleValueDecoding: SingleValueDecodingContainer {
     func decode<T: Decodable>(_ type: T.Type) throws -> T {
         try BinaryValues.decode(type, from: reader)
     }
+
+    func decode(_ type: Int.Type) throws -> Int { try BinaryValues.wholeNumber(type, from: reader) }
+    func decode(_ type: Int8.Type) throws -> Int8 { try BinaryValues.wholeNumber(type, from: reader) }
+    func decode(_ type: Int16.Type) throws -> Int16 { try BinaryValues.wholeNumber(type, from: reader) }
+    func decode(_ type: Int32.Type) throws -> Int32 { try BinaryValues.wholeNumber(type, from: reader) }
+    func decode(_ type: Int64.Type) throws -> Int64 { try BinaryValues.wholeNumber(type, from: reader) }
+    func decode(_ type: UInt.Type) throws -> UInt { try BinaryValues.wholeNumber(type, from: reader) }
+    func decode(_ type: UInt8.Type) throws -> UInt8 { try BinaryValues.wholeNumber(type, from: reader) }
+    func decode(_ type: UInt16.Type) throws -> UInt16 { try BinaryValues.wholeNumber(type, from: reader) }
+    func decode(_ type: UInt32.Type) throws -> UInt32 { try BinaryValues.wholeNumber(type, from: reader) }
+    func decode(_ type: UInt64.Type) throws -> UInt64 { try BinaryValues.wholeNumber(type, from: reader) }
+    func decode(_ type: String.Type) throws -> String { try reader.readString() }
+    func decode(_ type: Bool.Type) throws -> Bool { try reader.readBool() }
+    func decode(_ type: Double.Type) throws -> Double { try reader.readDouble() }
+    func decode(_ type: Float.Type) throws -> Float { Float(try reader.readDouble()) }
 }

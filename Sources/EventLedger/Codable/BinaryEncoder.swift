@@ -17,18 +17,21 @@ enum BinaryEncoding {
 /// Writes the values the binary forms know, and hands others their encoder.
 enum BinaryScalars {
     static func encode<T: Encodable>(_ value: T, to writer: BinaryWriter) throws {
-        switch value {
-        case let text as String: writer.write(text)
-        case let flag as Bool: writer.write(flag)
-        case let number as Double: writer.write(number)
-        case let number as Float: writer.write(Double(number))
-        case let number as any FixedWidthInteger:
+        if T.self == String.self {
+            writer.write(unsafeBitCast(value, to: String.self))
+        } else if T.self == Bool.self {
+            writer.write(unsafeBitCast(value, to: Bool.self))
+        } else if T.self == Double.self {
+            writer.write(unsafeBitCast(value, to: Double.self))
+        } else if T.self == Float.self {
+            writer.write(Double(unsafeBitCast(value, to: Float.self)))
+        } else if let number = value as? any FixedWidthInteger {
             if type(of: number).isSigned {
                 writer.write(signed: Int64(number))
             } else {
                 writer.write(unsigned: UInt64(number))
             }
-        default:
+        } else {
             try value.encode(to: BinaryValueEncoder(writer))
         }
     }
@@ -67,6 +70,22 @@ private struct BinaryKeyedEncoding<Key: CodingKey>: KeyedEncodingContainerProtoc
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
         try BinaryScalars.encode(value, to: writer)
     }
+
+    // The values synthesized conformances encode most, written without a generic call.
+    mutating func encode(_ value: Int, forKey key: Key) throws { writer.write(signed: Int64(value)) }
+    mutating func encode(_ value: Int8, forKey key: Key) throws { writer.write(signed: Int64(value)) }
+    mutating func encode(_ value: Int16, forKey key: Key) throws { writer.write(signed: Int64(value)) }
+    mutating func encode(_ value: Int32, forKey key: Key) throws { writer.write(signed: Int64(value)) }
+    mutating func encode(_ value: Int64, forKey key: Key) throws { writer.write(signed: Int64(value)) }
+    mutating func encode(_ value: UInt, forKey key: Key) throws { writer.write(unsigned: UInt64(value)) }
+    mutating func encode(_ value: UInt8, forKey key: Key) throws { writer.write(unsigned: UInt64(value)) }
+    mutating func encode(_ value: UInt16, forKey key: Key) throws { writer.write(unsigned: UInt64(value)) }
+    mutating func encode(_ value: UInt32, forKey key: Key) throws { writer.write(unsigned: UInt64(value)) }
+    mutating func encode(_ value: UInt64, forKey key: Key) throws { writer.write(unsigned: UInt64(value)) }
+    mutating func encode(_ value: String, forKey key: Key) throws { writer.write(value) }
+    mutating func encode(_ value: Bool, forKey key: Key) throws { writer.write(value) }
+    mutating func encode(_ value: Double, forKey key: Key) throws { writer.write(value) }
+    mutating func encode(_ value: Float, forKey key: Key) throws { writer.write(Double(value)) }
 
     // Nil is written, not left out: fields have no names to tell which one is missing.
     mutating func encodeIfPresent<T: Encodable>(_ value: T?, forKey key: Key) throws { try write(value) }
@@ -153,4 +172,19 @@ private struct BinarySingleValueEncoding: SingleValueEncodingContainer {
     mutating func encode<T: Encodable>(_ value: T) throws {
         try BinaryScalars.encode(value, to: writer)
     }
+
+    mutating func encode(_ value: Int) throws { writer.write(signed: Int64(value)) }
+    mutating func encode(_ value: Int8) throws { writer.write(signed: Int64(value)) }
+    mutating func encode(_ value: Int16) throws { writer.write(signed: Int64(value)) }
+    mutating func encode(_ value: Int32) throws { writer.write(signed: Int64(value)) }
+    mutating func encode(_ value: Int64) throws { writer.write(signed: Int64(value)) }
+    mutating func encode(_ value: UInt) throws { writer.write(unsigned: UInt64(value)) }
+    mutating func encode(_ value: UInt8) throws { writer.write(unsigned: UInt64(value)) }
+    mutating func encode(_ value: UInt16) throws { writer.write(unsigned: UInt64(value)) }
+    mutating func encode(_ value: UInt32) throws { writer.write(unsigned: UInt64(value)) }
+    mutating func encode(_ value: UInt64) throws { writer.write(unsigned: UInt64(value)) }
+    mutating func encode(_ value: String) throws { writer.write(value) }
+    mutating func encode(_ value: Bool) throws { writer.write(value) }
+    mutating func encode(_ value: Double) throws { writer.write(value) }
+    mutating func encode(_ value: Float) throws { writer.write(Double(value)) }
 }

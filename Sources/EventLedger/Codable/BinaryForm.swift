@@ -26,6 +26,7 @@ final class BinaryWriter {
 
     init(_ form: BinaryForm) {
         self.form = form
+        bytes.reserveCapacity(64)
     }
 
     func writeNull() { bytes.append(BinaryForm.Tag.null.rawValue) }

@@ -3,7 +3,7 @@ import Synchronization
 /// What a rebuild did.
 public struct RebuildReport: Sendable {
     /// The read models rebuilt.
-    public let projections: [String]
+    public let readModels: [String]
     /// Events of the log replayed (into every read model rebuilt).
     public let events: UInt64
     /// Wall-clock seconds the rebuild took, commits included.
@@ -15,18 +15,18 @@ public struct RebuildReport: Sendable {
 
 extension Ledger {
     /// The names of the read models, e.g. `artist-songs`.
-    public var projectionNames: [String] { catalog.domains.map(\.readModelName) }
+    public var readModelNames: [String] { catalog.domains.map(\.readModelName) }
 
-    /// Drops the named read models (all when `projections` is empty) and rebuilds them from
+    /// Drops the named read models (all when `readModels` is empty) and rebuilds them from
     /// the log. They are folded in memory side by side, each from a read transaction of its
     /// own, and then stored one by one, each in a write transaction that first folds the events
     /// appended meanwhile: readers see a read model's old state until its new one commits.
     /// `progress` is called now and then, on this thread, with (events of the log folded,
     /// events in the log), averaged over the read models; the writes come after it reaches the end.
     @discardableResult
-    public func rebuild(_ projections: [String] = [], progress: (UInt64, UInt64) -> Void = { _, _ in }) throws -> RebuildReport {
+    public func rebuild(_ readModels: [String] = [], progress: (UInt64, UInt64) -> Void = { _, _ in }) throws -> RebuildReport {
         let started = Timestamp.now()
-        let indexes = try domainIndexes(projections).sorted()
+        let indexes = try domainIndexes(readModels).sorted()
         let folds = try foldReadModels(indexes, progress: progress)
         for fold in folds {
             // The old rows' pages are freed only at the commit: room for a second copy of the file.
@@ -36,7 +36,7 @@ extension Ledger {
             }
         }
         let seconds = Double(Timestamp.now().microseconds - started.microseconds) / 1_000_000
-        return RebuildReport(projections: indexes.map { catalog.domains[$0].readModelName },
+        return RebuildReport(readModels: indexes.map { catalog.domains[$0].readModelName },
                              events: folds.map(\.position).max() ?? 0, seconds: seconds)
     }
 
@@ -77,11 +77,11 @@ extension Ledger {
         return folds.sorted { $0.byteCount < $1.byteCount }
     }
 
-    func domainIndexes(_ projections: [String]) throws -> Set<Int> {
-        guard !projections.isEmpty else { return Set(catalog.domains.indices) }
-        return Set(try projections.map { name in
+    func domainIndexes(_ readModels: [String]) throws -> Set<Int> {
+        guard !readModels.isEmpty else { return Set(catalog.domains.indices) }
+        return Set(try readModels.map { name in
             guard let index = catalog.domains.firstIndex(where: { $0.readModelName == name }) else {
-                throw LedgerError(.invalidInput, "unknown read model \"\(name)\" (known: \(projectionNames.joined(separator: ", ")))",
+                throw LedgerError(.invalidInput, "unknown read model \"\(name)\" (known: \(readModelNames.joined(separator: ", ")))",
                                   subject: name)
             }
             return index

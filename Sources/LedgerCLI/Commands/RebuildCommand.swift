@@ -1,12 +1,12 @@
 import EventLedger
 
-/// `ledger rebuild [PROJECTION...] [--quiet]`.
+/// `ledger rebuild [READ-MODEL...] [--quiet]`.
 enum RebuildCommand {
     static let command = Command(
         name: "rebuild",
         summary: "drop and rebuild read models from the log",
         help: """
-        usage: ledger rebuild [PROJECTION...] [--quiet]
+        usage: ledger rebuild [READ-MODEL...] [--quiet]
 
         Drops the named read models (all when none is named: artist-songs, animal-category,
         favorites) and rebuilds them from the log, each in one transaction; readers see a
@@ -24,7 +24,7 @@ enum RebuildCommand {
         let report = try ledger.rebuild(names) { applied, total in meter.update(applied, of: total) }
         meter.finish()
         let rate = Int(report.eventsPerSecond.rounded())
-        try context.output.line("rebuilt \(report.projections.joined(separator: ", ")) from \(report.events) events "
+        try context.output.line("rebuilt \(report.readModels.joined(separator: ", ")) from \(report.events) events "
             + "in \(Self.format(report.seconds)) s (\(rate) events/s)")
     }
 
