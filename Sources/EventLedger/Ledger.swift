@@ -100,11 +100,13 @@ public final class Ledger: Sendable {
     /// Called from inside one of the ledger's own writes on the same thread (a session's
     /// preview), it throws `.invalidInput` instead of waiting for ever for that write to end.
     @discardableResult
-    public func append(_ events: [PendingEvent], mode: RuleMode = .strict) throws -> AppendResult {
-        // Checked before joining a group: the group's leader would fail the others' appends too.
-        try environment.requireNoWriteOnThisThread()
-        return try groupCommit.append(events, mode: mode, in: environment) { [catalog, tables] txn in
-            Appender(catalog: catalog, tables: tables, txn: txn)
+    public func append(_ events: [PendingEvent], mode: RuleMode = .strict) throws(LedgerError) -> AppendResult {
+        try LedgerError.typed {
+            // Checked before joining a group: the group's leader would fail the others' appends too.
+            try environment.requireNoWriteOnThisThread()
+            return try groupCommit.append(events, mode: mode, in: environment) { [catalog, tables] txn in
+                Appender(catalog: catalog, tables: tables, txn: txn)
+            }
         }
     }
 
@@ -126,18 +128,22 @@ public final class Ledger: Sendable {
     public var queries: [QueryDefinition] { catalog.domains.flatMap(\.queries) }
 
     /// Runs the query called `name` on the current read models.
-    public func query(_ name: String, _ input: QueryDefinition.Input = .init()) throws -> QueryResult {
-        let definition = try queryDefinition(name)
-        return try read { state in try definition.run(input, state) }
+    public func query(_ name: String, _ input: QueryDefinition.Input = .init()) throws(LedgerError) -> QueryResult {
+        try LedgerError.typed {
+            let definition = try queryDefinition(name)
+            return try read { state in try definition.run(input, state) }
+        }
     }
 
     /// The query called `name`; `.invalidInput` when there is none.
-    public func queryDefinition(_ name: String) throws -> QueryDefinition {
-        guard let definition = queries.first(where: { $0.name == name }) else {
-            let known = queries.map(\.name).joined(separator: ", ")
-            throw LedgerError(.invalidInput, "unknown read model \"\(name)\" (known: \(known))", subject: name)
+    public func queryDefinition(_ name: String) throws(LedgerError) -> QueryDefinition {
+        try LedgerError.typed {
+            guard let definition = queries.first(where: { $0.name == name }) else {
+                let known = queries.map(\.name).joined(separator: ", ")
+                throw LedgerError(.invalidInput, "unknown read model \"\(name)\" (known: \(known))", subject: name)
+            }
+            return definition
         }
-        return definition
     }
 
     /// Every event type name the ledger accepts.

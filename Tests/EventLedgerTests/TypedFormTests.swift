@@ -4,7 +4,7 @@ import Testing
 /// Events decode from payloads with the ledger's rules and encode to canonical payloads;
 /// read-model keys keep the order of their values, rows keep every value.
 @Suite struct TypedFormTests {
-    enum Priority: String, Codable, Sendable { case low, high }
+    enum Priority: String, Codable, Sendable, CaseIterable { case low, high }
 
     struct Step: Codable, Sendable, Equatable {
         var title: String
@@ -57,7 +57,7 @@ import Testing
         #expect(try decodeError { $0["count"] = .double(3.5) }.subject == "count")
         #expect(try decodeError { $0["count"] = nil }.message.contains("missing"))
         #expect(try decodeError { $0["small"] = .int(300) }.subject == "small")
-        #expect(try decodeError { $0["priority"] = .string("urgent") }.subject == "priority")
+        #expect(try decodeError { $0["priority"] = .string("urgent") }.message == "field \"priority\": must be one of low, high")
         #expect(try decodeError { $0["urgent"] = .int(1) }.subject == "urgent")
         #expect(try decodeError { $0["steps"] = .array([.object(["title": .string("a")])]) }.subject == "steps[0].done")
         #expect(try decodeError { $0["steps"] = .array([.object(["title": .string("a"), "done": .bool(true), "x": .null])]) }.subject

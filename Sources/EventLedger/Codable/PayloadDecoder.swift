@@ -102,8 +102,15 @@ private enum JSONScalarReader {
         if let integer = T.self as? any FixedWidthInteger.Type {
             return try wholeNumber(integer, from: value, codingPath: codingPath) as! T
         }
-        return try T(from: JSONValueDecoder(value, codingPath: codingPath, fields: fields))
+        do {
+            return try T(from: JSONValueDecoder(value, codingPath: codingPath, fields: fields))
+        } catch DecodingError.dataCorrupted where T.self is any CaseIterable.Type {
+            let choices = (T.self as! any CaseIterable.Type).choiceNames
+            throw LedgerError.invalidField(codingPath.fieldName, "must be one of \(choices.joined(separator: ", "))")
+        }
     }
+
+
 
     private static func wholeNumber<I: FixedWidthInteger>(_ type: I.Type, from value: JSONValue, codingPath: [any CodingKey]) throws -> I {
         guard case .int(let whole) = value, let exact = I(exactly: whole) else {
@@ -218,5 +225,12 @@ private struct JSONSingleValueDecoding: SingleValueDecodingContainer {
 
     func decode<T: Decodable>(_ type: T.Type) throws -> T {
         try JSONScalarReader.decode(type, from: value, codingPath: codingPath, fields: fields)
+    }
+}
+
+private extension CaseIterable {
+    /// The values of the cases, in order: their raw values when they have some.
+    static var choiceNames: [String] {
+        allCases.map { choice in (choice as? any RawRepresentable).map { "\($0.rawValue)" } ?? "\(choice)" }
     }
 }

@@ -24,10 +24,12 @@ public final class InMemoryReadModel<Domain: LedgerDomain> {
     public var reader: ReadModelReader { ReadModelReader(state) }
 
     /// Checks `event` against the domain's rules in `mode`, then folds it in at the next
-    /// position, committed at `recordedAt`. Throws what the rules or the payload's checks throw,
-    /// leaving the read model as it was.
+    /// position, committed at `recordedAt`; returns the streams `apply` linked the event to
+    /// (a cascade's). Throws what the rules or the payload's checks throw, leaving the read
+    /// model as it was.
+    @discardableResult
     public func append<Event: DomainEvent>(_ event: Event, mode: RuleMode = .strict,
-                                           recordedAt: Timestamp = Timestamp(microseconds: 0)) throws(LedgerError) {
+                                           recordedAt: Timestamp = Timestamp(microseconds: 0)) throws(LedgerError) -> [String] {
         let pending = PendingEvent(event)
         if let failure = pending.encodingFailure { throw failure }
         guard let typeIndex = driver.eventTypes.firstIndex(where: { $0.typeName == Event.typeName }) else {
@@ -37,6 +39,9 @@ public final class InMemoryReadModel<Domain: LedgerDomain> {
         try driver.check(decoded, ReadModelReader(state), mode)
         position += 1
         state.position = position
-        try driver.apply(decoded, EventContext(position: position, recordedAt: recordedAt), ReadModelWriter(state))
+        var linked: [String] = []
+        let context = EventContext(position: position, recordedAt: recordedAt) { stream in linked.append(stream) }
+        try driver.apply(decoded, context, ReadModelWriter(state))
+        return linked
     }
 }

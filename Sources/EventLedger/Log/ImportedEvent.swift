@@ -33,15 +33,15 @@ public struct ImportedEvent: Sendable {
                                               "schemaVersion", "data", "metadata", "hash"]
 
     /// Reads an envelope, rejecting unknown, missing and mistyped fields (`.invalidInput`).
-    public init(envelope: JSONValue) throws {
+    public init(envelope: JSONValue) throws(LedgerError) {
         guard let object = envelope.objectValue else { throw LedgerError(.invalidInput, "an envelope must be a JSON object") }
         for key in object.keys.sorted() where !Self.fields.contains(key) { throw LedgerError.unknownField(key) }
         for key in Self.fields.sorted() where object[key] == nil { throw LedgerError.invalidField(key, "missing") }
-        func number(_ field: String) throws -> UInt64 {
+        func number(_ field: String) throws(LedgerError) -> UInt64 {
             guard let value = object[field]?.int64Value, value >= 1 else { throw LedgerError.invalidField(field, "expected a whole number ≥ 1") }
             return UInt64(value)
         }
-        func text(_ field: String) throws -> String {
+        func text(_ field: String) throws(LedgerError) -> String {
             guard let value = object[field]?.stringValue else { throw LedgerError.invalidField(field, "expected a string") }
             return value
         }
@@ -58,10 +58,12 @@ public struct ImportedEvent: Sendable {
         type = try text("type")
         self.schemaVersion = Int(schemaVersion)
         self.payload = payload
-        self.metadata = try metadata.mapValues { value in
+        var texts: [String: String] = [:]
+        for (key, value) in metadata {
             guard let string = value.stringValue else { throw LedgerError.invalidField("metadata", "values must be strings") }
-            return string
+            texts[key] = string
         }
+        self.metadata = texts
         stream = try text("stream")
         sourceCommit = try number("commit")
         self.recordedAt = recordedAt
@@ -92,30 +94,32 @@ extension Ledger {
     /// their hashes are then ignored. Either way the ledger hashes every event it appends
     /// into its own chain. On failure `LedgerError.eventIndex` names the failing event.
     @discardableResult
-    public func importEvents(_ events: [ImportedEvent], rehash: Bool = false) throws -> ImportReport {
-        guard !events.isEmpty else { throw LedgerError(.invalidInput, "nothing to import") }
-        let latestTime = Timestamp(microseconds: Timestamp.now().microseconds + ImportedEvent.maximumClockSkew)
-        return try environment.write(reserving: events.count * Environment.bytesPerEvent) { txn in
-            let appender = Appender(catalog: catalog, tables: tables, txn: txn)
-            var appended = 0, commits = 0, start = 0
-            while start < events.count {
-                var end = start + 1
-                while end < events.count, events[end].sourceCommit == events[start].sourceCommit { end += 1 }
-                let pending = try (start..<end).map { index in try pendingEvent(events[index], index: index, latestTime: latestTime) }
-                let headBefore = try LogHead(txn, tables).position
-                do {
-                    let result = try appender.append(pending, mode: .importing, recordedAt: events[start].recordedAt)
-                    let added = Set(result.positions.filter { $0 > headBefore }).count
-                    appended += added
-                    commits += added > 0 ? 1 : 0
-                } catch var error as LedgerError {
-                    error.eventIndex = error.eventIndex.map { start + $0 }
-                    throw error
+    public func importEvents(_ events: [ImportedEvent], rehash: Bool = false) throws(LedgerError) -> ImportReport {
+        try LedgerError.typed {
+            guard !events.isEmpty else { throw LedgerError(.invalidInput, "nothing to import") }
+            let latestTime = Timestamp(microseconds: Timestamp.now().microseconds + ImportedEvent.maximumClockSkew)
+            return try environment.write(reserving: events.count * Environment.bytesPerEvent) { txn in
+                let appender = Appender(catalog: catalog, tables: tables, txn: txn)
+                var appended = 0, commits = 0, start = 0
+                while start < events.count {
+                    var end = start + 1
+                    while end < events.count, events[end].sourceCommit == events[start].sourceCommit { end += 1 }
+                    let pending = try (start..<end).map { index in try pendingEvent(events[index], index: index, latestTime: latestTime) }
+                    let headBefore = try LogHead(txn, tables).position
+                    do {
+                        let result = try appender.append(pending, mode: .importing, recordedAt: events[start].recordedAt)
+                        let added = Set(result.positions.filter { $0 > headBefore }).count
+                        appended += added
+                        commits += added > 0 ? 1 : 0
+                    } catch var error as LedgerError {
+                        error.eventIndex = error.eventIndex.map { start + $0 }
+                        throw error
+                    }
+                    start = end
                 }
-                start = end
+                if !rehash { try ImportedHashChain.check(events) }
+                return ImportReport(appended: appended, duplicates: events.count - appended, commits: commits)
             }
-            if !rehash { try ImportedHashChain.check(events) }
-            return ImportReport(appended: appended, duplicates: events.count - appended, commits: commits)
         }
     }
 

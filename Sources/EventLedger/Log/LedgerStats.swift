@@ -22,40 +22,42 @@ public struct LedgerStats: Sendable, Equatable {
 
 extension Ledger {
     /// Counts the log's events, commits and streams, and reads each read model's checkpoint.
-    public func stats() throws -> LedgerStats {
-        try environment.read { txn in
-            let head = try LogHead(txn, tables)
-            var byType: [String: UInt64] = [:]
-            try txn.withCursor(tables.log) { cursor in
-                var entry = try cursor.first()
-                while let current = entry {
-                    let view = try EventRecordView(current.value, position: LedgerTables.readBigEndian(current.key))
-                    byType[view.type, default: 0] += 1
-                    entry = try cursor.next()
-                }
-            }
-            var byKind: [String: UInt64] = [:]
-            try txn.withCursor(tables.streams) { cursor in
-                var entry = try cursor.first()
-                while let current = entry {
-                    let stream = current.key.prefix(current.key.count - 9)
-                    if LedgerTables.readBigEndian(current.key, at: current.key.count - 8) == 1 {
-                        let kind = stream.split(separator: UInt8(ascii: "-"), maxSplits: 1).first ?? stream[...]
-                        byKind[String(decoding: kind, as: UTF8.self), default: 0] += 1
+    public func stats() throws(LedgerError) -> LedgerStats {
+        try LedgerError.typed {
+            try environment.read { txn in
+                let head = try LogHead(txn, tables)
+                var byType: [String: UInt64] = [:]
+                try txn.withCursor(tables.log) { cursor in
+                    var entry = try cursor.first()
+                    while let current = entry {
+                        let view = try EventRecordView(current.value, position: LedgerTables.readBigEndian(current.key))
+                        byType[view.type, default: 0] += 1
+                        entry = try cursor.next()
                     }
-                    entry = try cursor.next()
                 }
+                var byKind: [String: UInt64] = [:]
+                try txn.withCursor(tables.streams) { cursor in
+                    var entry = try cursor.first()
+                    while let current = entry {
+                        let stream = current.key.prefix(current.key.count - 9)
+                        if LedgerTables.readBigEndian(current.key, at: current.key.count - 8) == 1 {
+                            let kind = stream.split(separator: UInt8(ascii: "-"), maxSplits: 1).first ?? stream[...]
+                            byKind[String(decoding: kind, as: UTF8.self), default: 0] += 1
+                        }
+                        entry = try cursor.next()
+                    }
+                }
+                var checkpoints: [String: UInt64] = [:]
+                for domain in catalog.domains {
+                    let stored = try txn.get(tables.checkpoints, Array(domain.readModelName.utf8))
+                    checkpoints[domain.readModelName] = stored.map { LedgerTables.readBigEndian($0) } ?? 0
+                }
+                var status = stat()
+                let size = stat(path, &status) == 0 ? UInt64(status.st_size) : 0
+                return LedgerStats(events: head.position, commits: head.commit, eventsByType: byType,
+                                   streamsByKind: byKind, fileSize: size, checkpoints: checkpoints,
+                                   formatVersion: try FileFormat.storedVersion(txn, tables.checkpoints))
             }
-            var checkpoints: [String: UInt64] = [:]
-            for domain in catalog.domains {
-                let stored = try txn.get(tables.checkpoints, Array(domain.readModelName.utf8))
-                checkpoints[domain.readModelName] = stored.map { LedgerTables.readBigEndian($0) } ?? 0
-            }
-            var status = stat()
-            let size = stat(path, &status) == 0 ? UInt64(status.st_size) : 0
-            return LedgerStats(events: head.position, commits: head.commit, eventsByType: byType,
-                               streamsByKind: byKind, fileSize: size, checkpoints: checkpoints,
-                               formatVersion: try FileFormat.storedVersion(txn, tables.checkpoints))
         }
     }
 }

@@ -27,10 +27,12 @@ public struct LogFilter: Sendable {
 
 extension Ledger {
     /// The last position and commit of the log (0 and 0 when empty).
-    public func head() throws -> (position: UInt64, commit: UInt64) {
-        try environment.read { txn in
-            let head = try LogHead(txn, tables)
-            return (head.position, head.commit)
+    public func head() throws(LedgerError) -> (position: UInt64, commit: UInt64) {
+        try LedgerError.typed {
+            try environment.read { txn in
+                let head = try LogHead(txn, tables)
+                return (head.position, head.commit)
+            }
         }
     }
 
@@ -67,22 +69,24 @@ extension Ledger {
 
     /// The events of `stream`, oldest first, including events of other streams that affected
     /// it (e.g. the `CategoryDeleted` that deleted an animal). `.notFound` when the stream does not exist.
-    public func history(of stream: String) throws -> [RecordedEvent] {
-        try environment.read { txn in
-            var positions: [UInt64] = []
-            try forEachStreamPosition(txn, stream: stream) { position in
-                positions.append(position)
-                return true
-            }
-            guard !positions.isEmpty else { throw LedgerError(.notFound, "stream \(stream) does not exist", subject: stream) }
-            try txn.withCursor(tables.links) { cursor in
-                try cursor.scan(prefix: Array(stream.utf8) + [0]) { entry in
-                    positions.append(LedgerTables.readBigEndian(entry.key, at: entry.key.count - 8))
+    public func history(of stream: String) throws(LedgerError) -> [RecordedEvent] {
+        try LedgerError.typed {
+            try environment.read { txn in
+                var positions: [UInt64] = []
+                try forEachStreamPosition(txn, stream: stream) { position in
+                    positions.append(position)
                     return true
                 }
-            }
-            return try positions.sorted().map { position in
-                try RecordedEvent(EventRecordView(record(txn, at: position), position: position))
+                guard !positions.isEmpty else { throw LedgerError(.notFound, "stream \(stream) does not exist", subject: stream) }
+                try txn.withCursor(tables.links) { cursor in
+                    try cursor.scan(prefix: Array(stream.utf8) + [0]) { entry in
+                        positions.append(LedgerTables.readBigEndian(entry.key, at: entry.key.count - 8))
+                        return true
+                    }
+                }
+                return try positions.sorted().map { position in
+                    try RecordedEvent(EventRecordView(record(txn, at: position), position: position))
+                }
             }
         }
     }

@@ -24,20 +24,22 @@ extension Ledger {
     /// `progress` is called now and then, on this thread, with (events of the log folded,
     /// events in the log), averaged over the read models; the writes come after it reaches the end.
     @discardableResult
-    public func rebuild(_ readModels: [String] = [], progress: (UInt64, UInt64) -> Void = { _, _ in }) throws -> RebuildReport {
-        let started = Timestamp.now()
-        let indexes = try domainIndexes(readModels).sorted()
-        let folds = try foldReadModels(indexes, progress: progress)
-        for fold in folds {
-            // The old rows' pages are freed only at the commit: room for a second copy of the file.
-            try environment.write(reserving: environment.usedBytes) { txn in
-                try fold.store(txn)
-                try ReadModelVersions.record(catalog.domains[fold.domainIndex], txn, tables.checkpoints)
+    public func rebuild(_ readModels: [String] = [], progress: (UInt64, UInt64) -> Void = { _, _ in }) throws(LedgerError) -> RebuildReport {
+        try LedgerError.typed {
+            let started = Timestamp.now()
+            let indexes = try domainIndexes(readModels).sorted()
+            let folds = try foldReadModels(indexes, progress: progress)
+            for fold in folds {
+                // The old rows' pages are freed only at the commit: room for a second copy of the file.
+                try environment.write(reserving: environment.usedBytes) { txn in
+                    try fold.store(txn)
+                    try ReadModelVersions.record(catalog.domains[fold.domainIndex], txn, tables.checkpoints)
+                }
             }
+            let seconds = Double(Timestamp.now().microseconds - started.microseconds) / 1_000_000
+            return RebuildReport(readModels: indexes.map { catalog.domains[$0].readModelName },
+                                 events: folds.map(\.position).max() ?? 0, seconds: seconds)
         }
-        let seconds = Double(Timestamp.now().microseconds - started.microseconds) / 1_000_000
-        return RebuildReport(readModels: indexes.map { catalog.domains[$0].readModelName },
-                             events: folds.map(\.position).max() ?? 0, seconds: seconds)
     }
 
     /// How many read models are folded at once: one per core of the machine this was measured on.

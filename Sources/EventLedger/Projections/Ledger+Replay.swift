@@ -7,18 +7,20 @@ extension Ledger {
     /// (records copied byte for byte, so ids and hashes are the same) and its read models
     /// rebuilt from it: its queries equal this ledger's queries as of `position`.
     @discardableResult
-    public func replay(to position: UInt64, into outputPath: String) throws -> Ledger {
-        var status = stat()
-        guard stat(outputPath, &status) != 0 else { throw LedgerError(.storage, "\(outputPath) already exists") }
-        let target = try Ledger(path: outputPath, domains: catalog.domains.map(\.domain))
-        do {
-            try copyLog(to: position, into: target)
-        } catch {
-            unlink(outputPath)
-            unlink(outputPath + "-lock")
-            throw error
+    public func replay(to position: UInt64, into outputPath: String) throws(LedgerError) -> Ledger {
+        try LedgerError.typed {
+            var status = stat()
+            guard stat(outputPath, &status) != 0 else { throw LedgerError(.storage, "\(outputPath) already exists") }
+            let target = try Ledger(path: outputPath, domains: catalog.domains.map(\.domain))
+            do {
+                try copyLog(to: position, into: target)
+            } catch {
+                unlink(outputPath)
+                unlink(outputPath + "-lock")
+                throw error
+            }
+            return target
         }
-        return target
     }
 
     private func copyLog(to position: UInt64, into target: Ledger) throws {

@@ -25,26 +25,28 @@ extension Ledger {
     /// LMDB's two meta pages are checked first, read from the file (see `MetaPageCheck`), then
     /// that every page of the file is in a table or listed as free, by the counts LMDB keeps
     /// and by a walk over every page (see `PageWalk`).
-    public func verify() throws -> VerifyReport {
-        let fileProblems = try MetaPageCheck(path: path).problems()
-        guard fileProblems.isEmpty else { return VerifyReport(events: 0, problems: fileProblems) }
-        if let problem = try environment.pageAccountingProblem() { return VerifyReport(events: 0, problems: [problem]) }
-        let pageProblems = try PageWalk.problems(in: environment)
-        guard pageProblems.isEmpty else { return VerifyReport(events: 0, problems: pageProblems) }
-        guard !environment.readOnly else { return try verifyCopy() }
-        let (problems, events) = try environment.read { txn in try LogVerifier(tables: tables, txn: txn, limit: 50).run() }
-        guard problems.isEmpty else { return VerifyReport(events: events, problems: problems) }
-        var differing: Set<String> = []
-        for fold in try foldReadModels(Array(catalog.domains.indices)) {
-            // The fresh rebuild writes a second copy of the read model next to the first.
-            try environment.write(commit: false, reserving: environment.usedBytes) { txn in
-                let before = try readModelDigests(txn, of: fold.domainIndex)
-                try fold.store(txn)
-                let after = try readModelDigests(txn, of: fold.domainIndex)
-                differing.formUnion(after.keys.filter { before[$0] != after[$0] })
+    public func verify() throws(LedgerError) -> VerifyReport {
+        try LedgerError.typed {
+            let fileProblems = try MetaPageCheck(path: path).problems()
+            guard fileProblems.isEmpty else { return VerifyReport(events: 0, problems: fileProblems) }
+            if let problem = try environment.pageAccountingProblem() { return VerifyReport(events: 0, problems: [problem]) }
+            let pageProblems = try PageWalk.problems(in: environment)
+            guard pageProblems.isEmpty else { return VerifyReport(events: 0, problems: pageProblems) }
+            guard !environment.readOnly else { return try verifyCopy() }
+            let (problems, events) = try environment.read { txn in try LogVerifier(tables: tables, txn: txn, limit: 50).run() }
+            guard problems.isEmpty else { return VerifyReport(events: events, problems: problems) }
+            var differing: Set<String> = []
+            for fold in try foldReadModels(Array(catalog.domains.indices)) {
+                // The fresh rebuild writes a second copy of the read model next to the first.
+                try environment.write(commit: false, reserving: environment.usedBytes) { txn in
+                    let before = try readModelDigests(txn, of: fold.domainIndex)
+                    try fold.store(txn)
+                    let after = try readModelDigests(txn, of: fold.domainIndex)
+                    differing.formUnion(after.keys.filter { before[$0] != after[$0] })
+                }
             }
+            return VerifyReport(events: events, problems: differing.sorted().map { "\($0) differs from a fresh rebuild" })
         }
-        return VerifyReport(events: events, problems: differing.sorted().map { "\($0) differs from a fresh rebuild" })
     }
 
     private func verifyCopy() throws -> VerifyReport {

@@ -29,15 +29,19 @@ extension Ledger {
     }
 
     /// Runs the query called `name` on the read models as they were at `point`.
-    public func query(_ name: String, _ input: QueryDefinition.Input = .init(), asOf point: LogPoint) throws -> QueryResult {
-        let definition = try queryDefinition(name)
-        return try read(asOf: point) { state in try definition.run(input, state) }
+    public func query(_ name: String, _ input: QueryDefinition.Input = .init(), asOf point: LogPoint) throws(LedgerError) -> QueryResult {
+        try LedgerError.typed {
+            let definition = try queryDefinition(name)
+            return try read(asOf: point) { state in try definition.run(input, state) }
+        }
     }
 
     /// The last position at `point`: the position itself, or for a time the last event of
     /// the last commit recorded at or before it (0 when none was).
-    public func position(of point: LogPoint) throws -> UInt64 {
-        try environment.read { txn in try position(of: point, txn) }
+    public func position(of point: LogPoint) throws(LedgerError) -> UInt64 {
+        try LedgerError.typed {
+            try environment.read { txn in try position(of: point, txn) }
+        }
     }
 
     private func position(of point: LogPoint, _ txn: Transaction) throws -> UInt64 {

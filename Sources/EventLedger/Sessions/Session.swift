@@ -26,41 +26,47 @@ public struct Session: Sendable {
     /// Stages one event after checking it against the ledger plus the earlier staged events;
     /// a rejected event is not staged. Returns the ids the ledger assigned to fields left out.
     @discardableResult
-    public func stage(_ event: PendingEvent) throws -> [String: String] {
-        try ledger.environment.write { txn in
-            var record = try ledger.loadSession(id, txn)
-            var staged = event
-            let prepared = try ledger.catalog.prepare(event)
-            staged.payload = prepared.event.payload
-            staged.id = event.id ?? EventID.generate()
-            let appender = Appender(catalog: ledger.catalog, tables: ledger.tables, txn: txn)
-            let stream = prepared.event.stream
-            let pin = try record.pins[stream] ?? appender.currentVersion(of: stream)
-            try txn.withRolledBackChild { child in
-                do {
-                    _ = try Appender(catalog: ledger.catalog, tables: ledger.tables, txn: child)
-                        .append(record.events + [staged], mode: .strict)
-                } catch var error as LedgerError {
-                    error.eventIndex = nil
-                    throw error
+    public func stage(_ event: PendingEvent) throws(LedgerError) -> [String: String] {
+        try LedgerError.typed {
+            try ledger.environment.write { txn in
+                var record = try ledger.loadSession(id, txn)
+                var staged = event
+                let prepared = try ledger.catalog.prepare(event)
+                staged.payload = prepared.event.payload
+                staged.id = event.id ?? EventID.generate()
+                let appender = Appender(catalog: ledger.catalog, tables: ledger.tables, txn: txn)
+                let stream = prepared.event.stream
+                let pin = try record.pins[stream] ?? appender.currentVersion(of: stream)
+                try txn.withRolledBackChild { child in
+                    do {
+                        _ = try Appender(catalog: ledger.catalog, tables: ledger.tables, txn: child)
+                            .append(record.events + [staged], mode: .strict)
+                    } catch var error as LedgerError {
+                        error.eventIndex = nil
+                        throw error
+                    }
                 }
+                record.events.append(staged)
+                record.pins[stream] = pin
+                try txn.put(ledger.tables.sessions, Array(id.utf8), record.encoded)
+                return prepared.assignedIDs
             }
-            record.events.append(staged)
-            record.pins[stream] = pin
-            try txn.put(ledger.tables.sessions, Array(id.utf8), record.encoded)
-            return prepared.assignedIDs
         }
     }
 
     /// Stages one typed event.
     @discardableResult
-    public func stage<Event: DomainEvent>(_ event: Event, metadata: [String: String] = [:]) throws -> [String: String] {
-        try stage(PendingEvent(event, metadata: metadata))
+    public func stage<Event: DomainEvent>(_ event: Event, metadata: [String: String] = [:]) throws(LedgerError) -> [String: String] {
+        try LedgerError.typed {
+            try stage(PendingEvent(event, metadata: metadata))
+        }
     }
 
     /// The staged events and touched streams.
-    public func info() throws -> SessionInfo {
-        try ledger.environment.read { txn in try ledger.loadSession(id, txn).info }
+    public func info() throws(LedgerError) -> SessionInfo {
+        try LedgerError.typed {
+            try ledger.environment.read { txn in try ledger.loadSession(id, txn).info }
+        }
     }
 
     /// Runs `body` on the read models as if the session were committed. The preview is
@@ -76,9 +82,11 @@ public struct Session: Sendable {
     }
 
     /// Runs the query called `name` on the preview.
-    public func query(_ name: String, _ input: QueryDefinition.Input = .init()) throws -> QueryResult {
-        let definition = try ledger.queryDefinition(name)
-        return try preview { state in try definition.run(input, state) }
+    public func query(_ name: String, _ input: QueryDefinition.Input = .init()) throws(LedgerError) -> QueryResult {
+        try LedgerError.typed {
+            let definition = try ledger.queryDefinition(name)
+            return try preview { state in try definition.run(input, state) }
+        }
     }
 
     /// Appends every staged event as ONE commit and deletes the session, atomically.
@@ -86,29 +94,33 @@ public struct Session: Sendable {
     /// Fails with `.conflict`, appending nothing and keeping the session, when a stream the
     /// session touched has moved since; with `.ruleViolation` when a rule is now broken.
     @discardableResult
-    public func commit() throws -> AppendResult {
-        try ledger.environment.write { txn in
-            let record = try ledger.loadSession(id, txn)
-            guard !record.events.isEmpty else { throw LedgerError(.invalidInput, "session \(id) has no staged events") }
-            let appender = Appender(catalog: ledger.catalog, tables: ledger.tables, txn: txn)
-            for (stream, pinned) in record.pins.sorted(by: { $0.key < $1.key }) {
-                let current = try appender.currentVersion(of: stream)
-                guard current == pinned else {
-                    throw LedgerError(.conflict, "stream \(stream) moved from version \(pinned) to \(current) since session \(id) touched it",
-                                      subject: stream)
+    public func commit() throws(LedgerError) -> AppendResult {
+        try LedgerError.typed {
+            try ledger.environment.write { txn in
+                let record = try ledger.loadSession(id, txn)
+                guard !record.events.isEmpty else { throw LedgerError(.invalidInput, "session \(id) has no staged events") }
+                let appender = Appender(catalog: ledger.catalog, tables: ledger.tables, txn: txn)
+                for (stream, pinned) in record.pins.sorted(by: { $0.key < $1.key }) {
+                    let current = try appender.currentVersion(of: stream)
+                    guard current == pinned else {
+                        throw LedgerError(.conflict, "stream \(stream) moved from version \(pinned) to \(current) since session \(id) touched it",
+                                          subject: stream)
+                    }
                 }
+                let result = try appender.append(record.events, mode: .strict)
+                try txn.delete(ledger.tables.sessions, Array(id.utf8))
+                return result
             }
-            let result = try appender.append(record.events, mode: .strict)
-            try txn.delete(ledger.tables.sessions, Array(id.utf8))
-            return result
         }
     }
 
     /// Deletes the session; the log and read models are untouched.
-    public func discard() throws {
-        try ledger.environment.write { txn in
-            _ = try ledger.loadSession(id, txn)
-            try txn.delete(ledger.tables.sessions, Array(id.utf8))
+    public func discard() throws(LedgerError) {
+        try LedgerError.typed {
+            try ledger.environment.write { txn in
+                _ = try ledger.loadSession(id, txn)
+                try txn.delete(ledger.tables.sessions, Array(id.utf8))
+            }
         }
     }
 }
@@ -122,33 +134,39 @@ extension SessionRecord {
 extension Ledger {
     /// Begins a new, empty form session. A name obeys the rules of names (trimmed, 1–200
     /// characters, no control characters); one that does not is `.invalidInput` about `name`.
-    public func beginSession(name: String? = nil) throws -> Session {
-        let name = try name.map { try FieldRules.validName($0, field: "name") }
-        let id = EventID.generate().description
-        try environment.write { txn in
-            try txn.put(tables.sessions, Array(id.utf8), SessionRecord(id: id, name: name, createdAt: .now()).encoded)
+    public func beginSession(name: String? = nil) throws(LedgerError) -> Session {
+        try LedgerError.typed {
+            let name = try name.map { try FieldRules.validName($0, field: "name") }
+            let id = EventID.generate().description
+            try environment.write { txn in
+                try txn.put(tables.sessions, Array(id.utf8), SessionRecord(id: id, name: name, createdAt: .now()).encoded)
+            }
+            return Session(ledger: self, id: id)
         }
-        return Session(ledger: self, id: id)
     }
 
     /// The existing session `id`; `.notFound` when there is none.
-    public func session(_ id: String) throws -> Session {
-        try environment.read { txn in _ = try loadSession(id, txn) }
-        return Session(ledger: self, id: id)
+    public func session(_ id: String) throws(LedgerError) -> Session {
+        try LedgerError.typed {
+            try environment.read { txn in _ = try loadSession(id, txn) }
+            return Session(ledger: self, id: id)
+        }
     }
 
     /// Every open session, oldest first.
-    public func sessions() throws -> [SessionInfo] {
-        try environment.read { txn in
-            var result: [SessionInfo] = []
-            try txn.withCursor(tables.sessions) { cursor in
-                try cursor.scan(prefix: []) { entry in
-                    let id = String(decoding: entry.key, as: UTF8.self)
-                    result.append(try SessionRecord(id: id, bytes: entry.value).info)
-                    return true
+    public func sessions() throws(LedgerError) -> [SessionInfo] {
+        try LedgerError.typed {
+            try environment.read { txn in
+                var result: [SessionInfo] = []
+                try txn.withCursor(tables.sessions) { cursor in
+                    try cursor.scan(prefix: []) { entry in
+                        let id = String(decoding: entry.key, as: UTF8.self)
+                        result.append(try SessionRecord(id: id, bytes: entry.value).info)
+                        return true
+                    }
                 }
+                return result.sorted { ($0.createdAt, $0.id) < ($1.createdAt, $1.id) }
             }
-            return result.sorted { ($0.createdAt, $0.id) < ($1.createdAt, $1.id) }
         }
     }
 
