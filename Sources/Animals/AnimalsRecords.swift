@@ -1,72 +1,87 @@
 import EventLedger
 
 /// A category as stored in `categories`.
-struct CategoryRecord {
+struct CategoryRecord: EntityRow {
+    /// The category's name.
     var name: String
-    var isDeleted: Bool
-
-    init(name: String, isDeleted: Bool = false) {
-        self.name = name
-        self.isDeleted = isDeleted
-    }
-
-    init(_ row: StateRow) throws {
-        guard row.count == 2 else { throw AnimalsTables.malformedRow(in: AnimalsTables.categories) }
-        self.init(name: row[0], isDeleted: row[1] == "deleted")
-    }
-
-    var row: StateRow { [name, isDeleted ? "deleted" : "live"] }
+    /// Whether the category is deleted.
+    var isDeleted = false
 }
 
 /// An animal as stored in `animals`.
-struct AnimalRecord {
+struct AnimalRecord: EntityRow {
+    /// The animal's name.
     var name: String
+    /// What the animal eats.
     var diet: Diet
+    /// The animal's category, or nil when it has none or named one deleted before.
     var categoryId: String?
-    var isDeleted: Bool
-
-    init(name: String, diet: Diet, categoryId: String?, isDeleted: Bool = false) {
-        self.name = name
-        self.diet = diet
-        self.categoryId = categoryId
-        self.isDeleted = isDeleted
-    }
-
-    init(_ row: StateRow) throws {
-        guard row.count == 4 else { throw AnimalsTables.malformedRow(in: AnimalsTables.animals) }
-        try self.init(name: row[0], diet: AnimalsTables.diet(row[1], in: AnimalsTables.animals),
-                      categoryId: AnimalsTables.categoryReference(row[2]), isDeleted: row[3] == "deleted")
-    }
-
-    var row: StateRow { [name, diet.rawValue, AnimalsTables.categoryField(categoryId), isDeleted ? "deleted" : "live"] }
+    /// Whether the animal is removed, by itself or with its category.
+    var isDeleted = false
 }
 
-/// Typed lookups of single entities in the animal tables.
-struct AnimalsState {
-    let reader: any ProjectionReader
+/// The key of a live entity in a table listed by name: names compare ignoring case
+/// (`NameOrder`), then ids.
+struct NameOrderKey: Codable, Sendable {
+    /// The name's ordering key, `NameOrder.key(name)`.
+    var nameOrder: String
+    /// The entity's id.
+    var id: String
 
-    /// The category `categoryId`, deleted or not; nil when never created.
-    func category(_ categoryId: String) throws -> CategoryRecord? {
-        try reader.row(AnimalsTables.categories, StateKey(categoryId)).map(CategoryRecord.init)
+    /// The key of the entity `id` called `name`.
+    init(_ name: String, _ id: String) {
+        nameOrder = NameOrder.key(name)
+        self.id = id
     }
+}
 
-    /// The animal `animalId`, deleted or not; nil when never added.
-    func animal(_ animalId: String) throws -> AnimalRecord? {
-        try reader.row(AnimalsTables.animals, StateKey(animalId)).map(AnimalRecord.init)
+/// The key of a live animal in `categoryAnimals`: a category's animals by name ignoring
+/// case, then id.
+struct CategoryAnimalKey: Codable, Sendable {
+    /// The category the animal names.
+    var categoryId: String
+    /// The animal name's ordering key, `NameOrder.key(name)`.
+    var nameOrder: String
+    /// The animal's id.
+    var animalId: String
+
+    /// The key of the animal `animalId` called `name` in the category `categoryId`.
+    init(_ categoryId: String, _ name: String, _ animalId: String) {
+        self.categoryId = categoryId
+        nameOrder = NameOrder.key(name)
+        self.animalId = animalId
     }
+}
 
-    /// The category `categoryId` when it exists and is not deleted.
-    func liveCategory(_ categoryId: String) throws -> CategoryRecord? {
-        try category(categoryId).flatMap { $0.isDeleted ? nil : $0 }
-    }
+/// A live category in `categoriesByName`.
+struct CategoryListing: Codable, Sendable {
+    /// The category's name.
+    var name: String
+    /// The number of live animals in the category.
+    var animalCount: Int
+}
 
-    /// The animal `animalId` when it exists and is not deleted.
-    func liveAnimal(_ animalId: String) throws -> AnimalRecord? {
-        try animal(animalId).flatMap { $0.isDeleted ? nil : $0 }
-    }
+/// A live animal in `animalsByName` and `uncategorizedAnimals`.
+struct AnimalListing: Codable, Sendable {
+    /// The animal's name.
+    var name: String
+    /// What the animal eats.
+    var diet: Diet
+    /// The animal's category, or nil when it has none.
+    var categoryId: String?
+}
 
+/// A live animal in `categoryAnimals`.
+struct CategoryAnimalListing: Codable, Sendable {
+    /// The animal's name.
+    var name: String
+    /// What the animal eats.
+    var diet: Diet
+}
+
+extension ReadModelReader {
     /// The live category whose name equals `name` ignoring case, if any.
-    func categoryHolding(name: String) throws -> String? {
-        try reader.row(AnimalsTables.categoryNames, AnimalsTables.nameKey(name))?.first
+    func categoryHolding(name: String) throws(LedgerError) -> String? {
+        try row(AnimalsTables.categoryNames, NameOrder.key(name))
     }
 }

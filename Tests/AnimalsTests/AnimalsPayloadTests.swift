@@ -11,7 +11,7 @@ import Testing
         #expect(try added.payload == payload(#"{"animalId":"fox","name":"Red Fox","diet":"omnivorous"}"#))
         let categorized = try AnimalAdded(payload: payload(#"{"animalId":"fox","name":"Fox","diet":"carnivorous","categoryId":"mammal"}"#))
         #expect(categorized.categoryId == "mammal")
-        #expect(categorized.payload["categoryId"] == .string("mammal"))
+        #expect(try categorized.payload["categoryId"] == .string("mammal"))
         let uncategorized = try AnimalRecategorized(payload: payload(#"{"animalId":"fox","categoryId":null}"#))
         #expect(uncategorized == AnimalRecategorized(animalId: "fox"))
         #expect(try uncategorized.payload == payload(#"{"animalId":"fox"}"#))
