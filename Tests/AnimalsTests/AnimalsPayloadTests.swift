@@ -21,6 +21,28 @@ import Testing
         #expect(try AnimalDietChanged(payload: payload(#"{"animalId":"fox","diet":"herbivorous"}"#)).diet == .herbivorous)
     }
 
+    /// Payloads are stored byte for byte as earlier releases stored them (the first seven as
+    /// in the export of a ledger one wrote), so the hash chains of their ledgers still verify.
+    @Test func payloadsAreStoredAsEarlierReleasesStoredThem() throws {
+        let stored: [(event: any DomainEvent, bytes: String)] = [
+            (AnimalAdded(animalId: "axolotl", name: "Axolotl", diet: .carnivorous, categoryId: "amphibian"),
+             #"{"animalId":"axolotl","categoryId":"amphibian","diet":"carnivorous","name":"Axolotl"}"#),
+            (AnimalAdded(animalId: "platypus", name: "Platypus", diet: .carnivorous),
+             #"{"animalId":"platypus","diet":"carnivorous","name":"Platypus"}"#),
+            (AnimalDietChanged(animalId: "red-fox", diet: .omnivorous), #"{"animalId":"red-fox","diet":"omnivorous"}"#),
+            (AnimalRecategorized(animalId: "octopus", categoryId: "invertebrate"), #"{"animalId":"octopus","categoryId":"invertebrate"}"#),
+            (AnimalRenamed(animalId: "octopus", name: "Common Octopus"), #"{"animalId":"octopus","name":"Common Octopus"}"#),
+            (CategoryCreated(categoryId: "amphibian", name: "Amphibian"), #"{"categoryId":"amphibian","name":"Amphibian"}"#),
+            (CategoryDeleted(categoryId: "reptile"), #"{"categoryId":"reptile"}"#),
+            (AnimalRecategorized(animalId: "octopus"), #"{"animalId":"octopus"}"#),
+            (CategoryRenamed(categoryId: "reptile", name: "Reptiles"), #"{"categoryId":"reptile","name":"Reptiles"}"#),
+            (AnimalRemoved(animalId: "dodo"), #"{"animalId":"dodo"}"#),
+        ]
+        for (event, bytes) in stored {
+            #expect(try JSONValue.object(event.payload).serializedString() == bytes)
+        }
+    }
+
     @Test func rejectsBadDiets() {
         expectInvalidField("diet") { try AnimalAdded(payload: payload(#"{"animalId":"a","name":"A","diet":"vegan"}"#)) }
         expectInvalidField("diet") { try AnimalDietChanged(payload: payload(#"{"animalId":"a","diet":"Omnivorous"}"#)) }
