@@ -46,7 +46,7 @@ struct AnimalsProjector {
             try readModel.remove(AnimalsTables.uncategorizedAnimals, NameOrderKey(member.row.name, member.key.animalId))
         }
         try readModel.set(AnimalsTables.categories, categoryId, CategoryRecord(name: name))
-        try readModel.set(AnimalsTables.categoryNames, NameOrder.key(name), categoryId)
+        try holdName(name, by: categoryId)
         try readModel.set(AnimalsTables.categoriesByName, NameOrderKey(name, categoryId),
                           CategoryListing(name: name, animalCount: members.count))
     }
@@ -59,7 +59,7 @@ struct AnimalsProjector {
         try readModel.remove(AnimalsTables.categoriesByName, oldKey)
         try readModel.set(AnimalsTables.categoriesByName, NameOrderKey(name, categoryId), CategoryListing(name: name, animalCount: count))
         try releaseName(category.name, of: categoryId)
-        try readModel.set(AnimalsTables.categoryNames, NameOrder.key(name), categoryId)
+        try holdName(name, by: categoryId)
         try readModel.set(AnimalsTables.categories, categoryId, CategoryRecord(name: name))
     }
 
@@ -101,6 +101,11 @@ struct AnimalsProjector {
     func reference(to categoryId: String?) throws(LedgerError) -> String? {
         guard let categoryId, try readModel.row(AnimalsTables.categories, categoryId)?.isDeleted != true else { return nil }
         return categoryId
+    }
+
+    /// Records in `categoryNames` that `categoryId` holds `name`.
+    private func holdName(_ name: String, by categoryId: String) throws(LedgerError) {
+        try readModel.set(AnimalsTables.categoryNames, NameOrder.key(name), NameHolder(categoryId: categoryId))
     }
 
     /// Frees `name` in `categoryNames` when `categoryId` holds it.

@@ -61,6 +61,12 @@ struct CategoryListing: Codable, Sendable {
     var animalCount: Int
 }
 
+/// The live category holding a name in `categoryNames`.
+struct NameHolder: Codable, Sendable {
+    /// The category's id.
+    var categoryId: String
+}
+
 /// A live animal in `animalsByName` and `uncategorizedAnimals`.
 struct AnimalListing: Codable, Sendable {
     /// The animal's name.
@@ -82,6 +88,6 @@ struct CategoryAnimalListing: Codable, Sendable {
 extension ReadModelReader {
     /// The live category whose name equals `name` ignoring case, if any.
     func categoryHolding(name: String) throws(LedgerError) -> String? {
-        try row(AnimalsTables.categoryNames, NameOrder.key(name))
+        try row(AnimalsTables.categoryNames, NameOrder.key(name))?.categoryId
     }
 }

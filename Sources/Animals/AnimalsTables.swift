@@ -11,7 +11,7 @@ enum AnimalsTables {
     /// Every category created, deleted ones included.
     static let categories = ReadModelTable<String, CategoryRecord>(readModel: readModel, name: "categories")
     /// The case-folded name (`NameOrder.key`) → the live category holding it.
-    static let categoryNames = ReadModelTable<String, String>(readModel: readModel, name: "category-names")
+    static let categoryNames = ReadModelTable<String, NameHolder>(readModel: readModel, name: "category-names")
     /// Live categories, in the order of the `categories` query.
     static let categoriesByName = ReadModelTable<NameOrderKey, CategoryListing>(readModel: readModel, name: "categories-by-name")
     /// Every animal added, deleted ones included.
