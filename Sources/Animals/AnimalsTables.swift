@@ -27,3 +27,10 @@ enum AnimalsTables {
     static let all: [any DeclaredTable] = [categories, categoryNames, categoriesByName, animals, animalsByName,
                                            categoryAnimals, uncategorizedAnimals]
 }
+
+extension ReadModelReader {
+    /// The live category whose name equals `name` ignoring case, if any.
+    func categoryHolding(name: String) throws(LedgerError) -> String? {
+        try row(AnimalsTables.categoryNames, NameOrder.key(name))?.categoryId
+    }
+}
