@@ -7,22 +7,19 @@ public struct AnimalsDomain: LedgerDomain {
     /// The animals domain.
     public init() {}
 
-    /// Version 2 keys every list by name or title on its case-folded form (`NameOrder.key`),
-    /// the name or title itself in the row: a ledger whose read model version 1 built (lists
-    /// by name as written) rebuilds it when next opened for writing.
-    public var readModelVersion: Int { 2 }
+    /// Version 3 stores keys and rows in the ledger's typed binary form (version 2 keyed
+    /// every list by the case-folded name): a ledger whose read model an earlier version
+    /// built rebuilds it when next opened for writing.
+    public var readModelVersion: Int { 3 }
 
     /// `animal-category`.
-    public var projectionName: String { AnimalsTables.projection }
+    public var readModelName: String { AnimalsTables.readModel }
 
     /// The category and animal events.
-    public var eventTypes: [any DomainEvent.Type] {
-        [CategoryCreated.self, CategoryRenamed.self, CategoryDeleted.self,
-         AnimalAdded.self, AnimalRenamed.self, AnimalDietChanged.self, AnimalRecategorized.self, AnimalRemoved.self]
-    }
+    public var events: [EventCase<AnimalsEvent>] { AnimalsEvent.cases }
 
     /// The tables of the `animal-category` read model.
-    public var tables: [ProjectionTable] { AnimalsTables.all }
+    public var tables: [any DeclaredTable] { AnimalsTables.all }
 
     /// `categories`, `category-animals CATEGORY` and `animals [--uncategorized]`.
     public var queries: [QueryDefinition] { AnimalsQueryDefinitions.all }

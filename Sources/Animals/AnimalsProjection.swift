@@ -4,28 +4,26 @@ extension AnimalsDomain {
     /// Folds a category or animal event into the `animal-category` read model. Total:
     /// events about entities that are unknown or deleted change nothing, and animals may
     /// name categories that do not exist yet (imports).
-    public func apply(_ event: any DomainEvent, context: ProjectionContext, to state: any ProjectionWriter) throws {
-        let projector = AnimalsProjector(state: state)
+    public func apply(_ event: AnimalsEvent, context: EventContext, to readModel: ReadModelWriter) throws(LedgerError) {
+        let projector = AnimalsProjector(readModel: readModel)
         switch event {
-        case let created as CategoryCreated:
+        case .categoryCreated(let created):
             try projector.createCategory(created.categoryId, name: created.name)
-        case let renamed as CategoryRenamed:
+        case .categoryRenamed(let renamed):
             try projector.renameCategory(renamed.categoryId, to: renamed.name)
-        case let deleted as CategoryDeleted:
+        case .categoryDeleted(let deleted):
             try projector.deleteCategory(deleted.categoryId, context: context)
-        case let added as AnimalAdded:
+        case .animalAdded(let added):
             try projector.addAnimal(added.animalId, name: added.name, diet: added.diet, categoryId: added.categoryId)
-        case let renamed as AnimalRenamed:
+        case .animalRenamed(let renamed):
             try projector.updateAnimal(renamed.animalId) { $0.name = renamed.name }
-        case let changed as AnimalDietChanged:
+        case .animalDietChanged(let changed):
             try projector.updateAnimal(changed.animalId) { $0.diet = changed.diet }
-        case let recategorized as AnimalRecategorized:
+        case .animalRecategorized(let recategorized):
             let categoryId = try projector.reference(to: recategorized.categoryId)
             try projector.updateAnimal(recategorized.animalId) { $0.categoryId = categoryId }
-        case let removed as AnimalRemoved:
+        case .animalRemoved(let removed):
             try projector.updateAnimal(removed.animalId) { $0.isDeleted = true }
-        default:
-            break
         }
     }
 }
@@ -37,99 +35,106 @@ extension AnimalsDomain {
 /// known; counted in its category's `categoriesByName` row when that category is live,
 /// and in `uncategorizedAnimals` otherwise. No animal names a deleted category.
 struct AnimalsProjector {
-    let state: any ProjectionWriter
+    /// The read model being changed.
+    let readModel: ReadModelWriter
 
-    private var animals: AnimalsState { AnimalsState(reader: state) }
-
-    func createCategory(_ categoryId: String, name: String) throws {
+    /// Creates the category; animals imported before it join it.
+    func createCategory(_ categoryId: String, name: String) throws(LedgerError) {
         // Animals imported before their category stop being uncategorized and count for it.
-        let members = try state.rows(AnimalsTables.categoryAnimals, prefix: StateKey(categoryId))
+        let members = try readModel.rows(AnimalsTables.categoryAnimals, prefix: categoryId)
         for member in members {
-            let (nameOrder, animalId) = (member.key.component(1), member.key.component(2))
-            try state.remove(AnimalsTables.uncategorizedAnimals, StateKey(nameOrder, animalId))
+            try readModel.remove(AnimalsTables.uncategorizedAnimals, NameOrderKey(member.row.name, member.key.animalId))
         }
-        try state.set(AnimalsTables.categories, StateKey(categoryId), CategoryRecord(name: name).row)
-        try state.set(AnimalsTables.categoryNames, AnimalsTables.nameKey(name), [categoryId])
-        try state.set(AnimalsTables.categoriesByName, AnimalsTables.nameOrderKey(name, categoryId), [name, String(members.count)])
+        try readModel.set(AnimalsTables.categories, categoryId, CategoryRecord(name: name))
+        try holdName(name, by: categoryId)
+        try readModel.set(AnimalsTables.categoriesByName, NameOrderKey(name, categoryId),
+                          CategoryListing(name: name, animalCount: members.count))
     }
 
-    func renameCategory(_ categoryId: String, to name: String) throws {
-        guard let category = try animals.liveCategory(categoryId) else { return }
-        let oldKey = AnimalsTables.nameOrderKey(category.name, categoryId)
-        let count = try AnimalsTables.animalCount(state.row(AnimalsTables.categoriesByName, oldKey))
-        try state.remove(AnimalsTables.categoriesByName, oldKey)
-        try state.set(AnimalsTables.categoriesByName, AnimalsTables.nameOrderKey(name, categoryId), [name, String(count)])
+    /// Renames a live category, moving it in the name indexes with its animal count.
+    func renameCategory(_ categoryId: String, to name: String) throws(LedgerError) {
+        guard let category = try readModel.liveRow(AnimalsTables.categories, categoryId) else { return }
+        let oldKey = NameOrderKey(category.name, categoryId)
+        let count = try listing(at: oldKey).animalCount
+        try readModel.remove(AnimalsTables.categoriesByName, oldKey)
+        try readModel.set(AnimalsTables.categoriesByName, NameOrderKey(name, categoryId), CategoryListing(name: name, animalCount: count))
         try releaseName(category.name, of: categoryId)
-        try state.set(AnimalsTables.categoryNames, AnimalsTables.nameKey(name), [categoryId])
-        try state.set(AnimalsTables.categories, StateKey(categoryId), CategoryRecord(name: name).row)
+        try holdName(name, by: categoryId)
+        try readModel.set(AnimalsTables.categories, categoryId, CategoryRecord(name: name))
     }
 
     /// Deletes the category and, with it, every animal in it; the event is linked to
     /// each deleted animal's stream.
-    func deleteCategory(_ categoryId: String, context: ProjectionContext) throws {
-        guard let category = try animals.liveCategory(categoryId) else { return }
-        try state.remove(AnimalsTables.categoriesByName, AnimalsTables.nameOrderKey(category.name, categoryId))
+    func deleteCategory(_ categoryId: String, context: EventContext) throws(LedgerError) {
+        guard let category = try readModel.liveRow(AnimalsTables.categories, categoryId) else { return }
+        try readModel.remove(AnimalsTables.categoriesByName, NameOrderKey(category.name, categoryId))
         try releaseName(category.name, of: categoryId)
-        try state.set(AnimalsTables.categories, StateKey(categoryId), CategoryRecord(name: category.name, isDeleted: true).row)
-        for member in try state.rows(AnimalsTables.categoryAnimals, prefix: StateKey(categoryId)) {
-            let animalId = member.key.component(2)
+        try readModel.set(AnimalsTables.categories, categoryId, CategoryRecord(name: category.name, isDeleted: true))
+        for member in try readModel.rows(AnimalsTables.categoryAnimals, prefix: categoryId) {
+            let animalId = member.key.animalId
             try updateAnimal(animalId) { $0.isDeleted = true }
             try context.link(stream: AnimalsStreams.animal(animalId))
         }
     }
 
-    func addAnimal(_ animalId: String, name: String, diet: Diet, categoryId: String?) throws {
+    /// Adds the animal, in its category unless that one is deleted.
+    func addAnimal(_ animalId: String, name: String, diet: Diet, categoryId: String?) throws(LedgerError) {
         let animal = AnimalRecord(name: name, diet: diet, categoryId: try reference(to: categoryId))
         try index(animalId, animal)
-        try state.set(AnimalsTables.animals, StateKey(animalId), animal.row)
+        try readModel.set(AnimalsTables.animals, animalId, animal)
     }
 
     /// Changes a live animal and moves it in the indexes; a deleted animal leaves them.
     /// Animal counts change only when the animal leaves its category (moved or deleted).
-    func updateAnimal(_ animalId: String, _ change: (inout AnimalRecord) -> Void) throws {
-        guard let old = try animals.liveAnimal(animalId) else { return }
+    func updateAnimal(_ animalId: String, _ change: (inout AnimalRecord) -> Void) throws(LedgerError) {
+        guard let old = try readModel.liveRow(AnimalsTables.animals, animalId) else { return }
         var new = old
         change(&new)
         let leavesCategory = new.isDeleted || new.categoryId != old.categoryId
         try unindex(animalId, old, counting: leavesCategory)
         if !new.isDeleted { try index(animalId, new, counting: leavesCategory) }
-        try state.set(AnimalsTables.animals, StateKey(animalId), new.row)
+        try readModel.set(AnimalsTables.animals, animalId, new)
     }
 
     /// An animal's reference to `categoryId`: none when that category is deleted (an
     /// import may name a category deleted earlier).
-    func reference(to categoryId: String?) throws -> String? {
-        guard let categoryId, try animals.category(categoryId)?.isDeleted != true else { return nil }
+    func reference(to categoryId: String?) throws(LedgerError) -> String? {
+        guard let categoryId, try readModel.row(AnimalsTables.categories, categoryId)?.isDeleted != true else { return nil }
         return categoryId
     }
 
+    /// Records in `categoryNames` that `categoryId` holds `name`.
+    private func holdName(_ name: String, by categoryId: String) throws(LedgerError) {
+        try readModel.set(AnimalsTables.categoryNames, NameOrder.key(name), NameHolder(categoryId: categoryId))
+    }
+
     /// Frees `name` in `categoryNames` when `categoryId` holds it.
-    private func releaseName(_ name: String, of categoryId: String) throws {
-        if try animals.categoryHolding(name: name) == categoryId {
-            try state.remove(AnimalsTables.categoryNames, AnimalsTables.nameKey(name))
+    private func releaseName(_ name: String, of categoryId: String) throws(LedgerError) {
+        if try readModel.reader.categoryHolding(name: name) == categoryId {
+            try readModel.remove(AnimalsTables.categoryNames, NameOrder.key(name))
         }
     }
 
     /// Adds the animal to the indexes; with `counting`, to its live category's animal count.
-    private func index(_ animalId: String, _ animal: AnimalRecord, counting: Bool = true) throws {
-        let nameKey = AnimalsTables.nameOrderKey(animal.name, animalId)
-        let fields = [animal.name, animal.diet.rawValue, AnimalsTables.categoryField(animal.categoryId)]
-        try state.set(AnimalsTables.animalsByName, nameKey, fields)
+    private func index(_ animalId: String, _ animal: AnimalRecord, counting: Bool = true) throws(LedgerError) {
+        let nameKey = NameOrderKey(animal.name, animalId)
+        let listing = AnimalListing(name: animal.name, diet: animal.diet, categoryId: animal.categoryId)
+        try readModel.set(AnimalsTables.animalsByName, nameKey, listing)
         if let categoryId = animal.categoryId {
-            let memberKey = AnimalsTables.categoryAnimalKey(categoryId, animal.name, animalId)
-            try state.set(AnimalsTables.categoryAnimals, memberKey, [animal.name, animal.diet.rawValue])
+            try readModel.set(AnimalsTables.categoryAnimals, CategoryAnimalKey(categoryId, animal.name, animalId),
+                              CategoryAnimalListing(name: animal.name, diet: animal.diet))
             if try adjustAnimalCount(of: categoryId, by: counting ? 1 : 0) { return }
         }
-        try state.set(AnimalsTables.uncategorizedAnimals, nameKey, fields)
+        try readModel.set(AnimalsTables.uncategorizedAnimals, nameKey, listing)
     }
 
     /// Removes the animal from the indexes; with `counting`, from its live category's animal count.
-    private func unindex(_ animalId: String, _ animal: AnimalRecord, counting: Bool) throws {
-        let nameKey = AnimalsTables.nameOrderKey(animal.name, animalId)
-        try state.remove(AnimalsTables.animalsByName, nameKey)
-        try state.remove(AnimalsTables.uncategorizedAnimals, nameKey)
+    private func unindex(_ animalId: String, _ animal: AnimalRecord, counting: Bool) throws(LedgerError) {
+        let nameKey = NameOrderKey(animal.name, animalId)
+        try readModel.remove(AnimalsTables.animalsByName, nameKey)
+        try readModel.remove(AnimalsTables.uncategorizedAnimals, nameKey)
         if let categoryId = animal.categoryId {
-            try state.remove(AnimalsTables.categoryAnimals, AnimalsTables.categoryAnimalKey(categoryId, animal.name, animalId))
+            try readModel.remove(AnimalsTables.categoryAnimals, CategoryAnimalKey(categoryId, animal.name, animalId))
             if counting { try adjustAnimalCount(of: categoryId, by: -1) }
         }
     }
@@ -137,12 +142,21 @@ struct AnimalsProjector {
     /// Adds `delta` (when not 0) to the animal count of `categoryId` when that category is
     /// live; returns whether it is.
     @discardableResult
-    private func adjustAnimalCount(of categoryId: String, by delta: Int) throws -> Bool {
-        guard let category = try animals.liveCategory(categoryId) else { return false }
+    private func adjustAnimalCount(of categoryId: String, by delta: Int) throws(LedgerError) -> Bool {
+        guard let category = try readModel.liveRow(AnimalsTables.categories, categoryId) else { return false }
         guard delta != 0 else { return true }
-        let key = AnimalsTables.nameOrderKey(category.name, categoryId)
-        let count = try AnimalsTables.animalCount(state.row(AnimalsTables.categoriesByName, key))
-        try state.set(AnimalsTables.categoriesByName, key, [category.name, String(count + delta)])
+        let key = NameOrderKey(category.name, categoryId)
+        var listing = try listing(at: key)
+        listing.animalCount += delta
+        try readModel.set(AnimalsTables.categoriesByName, key, listing)
         return true
+    }
+
+    /// The `categoriesByName` row of a live category, which must be there.
+    private func listing(at key: NameOrderKey) throws(LedgerError) -> CategoryListing {
+        guard let listing = try readModel.row(AnimalsTables.categoriesByName, key) else {
+            throw LedgerError(.corruption, "read-model table \(AnimalsTables.categoriesByName.qualifiedName) lacks the row of a live category")
+        }
+        return listing
     }
 }

@@ -77,38 +77,31 @@ public struct AnimalSummary: Sendable, Equatable {
 /// Orders compare names ignoring case (`NameOrder`), then ids.
 public enum AnimalsQueries {
     /// Live categories with their live animal counts, by name, then id.
-    public static func categories(in state: any ProjectionReader) throws -> [CategorySummary] {
-        try state.rows(AnimalsTables.categoriesByName).map { entry in
-            try CategorySummary(categoryId: entry.key.component(1), name: entry.row[0],
-                                animalCount: AnimalsTables.animalCount(entry.row))
+    public static func categories(in readModel: ReadModelReader) throws(LedgerError) -> [CategorySummary] {
+        try readModel.rows(AnimalsTables.categoriesByName).map { entry in
+            CategorySummary(categoryId: entry.key.id, name: entry.row.name, animalCount: entry.row.animalCount)
         }
     }
 
     /// The live category `categoryId` with its live animals, by name, then id.
     /// Throws `LedgerError` `.notFound` when the category does not exist or is deleted.
-    public static func categoryAnimals(_ categoryId: String, in state: any ProjectionReader) throws -> CategoryAnimals {
-        guard let category = try AnimalsState(reader: state).liveCategory(categoryId) else {
+    public static func categoryAnimals(_ categoryId: String, in readModel: ReadModelReader) throws(LedgerError) -> CategoryAnimals {
+        guard let category = try readModel.liveRow(AnimalsTables.categories, categoryId) else {
             throw LedgerError(.notFound, "category \"\(categoryId)\" does not exist",
                               subject: AnimalsStreams.category(categoryId))
         }
-        let table = AnimalsTables.categoryAnimals
-        let animals = try state.rows(table, prefix: StateKey(categoryId)).map { entry in
-            guard entry.row.count == 2 else { throw AnimalsTables.malformedRow(in: table) }
-            return try CategoryAnimal(animalId: entry.key.component(2), name: entry.row[0],
-                                      diet: AnimalsTables.diet(entry.row[1], in: table))
+        let animals = try readModel.rows(AnimalsTables.categoryAnimals, prefix: categoryId).map { entry in
+            CategoryAnimal(animalId: entry.key.animalId, name: entry.row.name, diet: entry.row.diet)
         }
         return CategoryAnimals(categoryId: categoryId, name: category.name, animals: animals)
     }
 
     /// Live animals by name, then id; with `uncategorizedOnly`, only those without a
     /// live category (none, or not yet known).
-    public static func animals(uncategorizedOnly: Bool = false, in state: any ProjectionReader) throws -> [AnimalSummary] {
+    public static func animals(uncategorizedOnly: Bool = false, in readModel: ReadModelReader) throws(LedgerError) -> [AnimalSummary] {
         let table = uncategorizedOnly ? AnimalsTables.uncategorizedAnimals : AnimalsTables.animalsByName
-        return try state.rows(table).map { entry in
-            guard entry.row.count == 3 else { throw AnimalsTables.malformedRow(in: table) }
-            return try AnimalSummary(animalId: entry.key.component(1), name: entry.row[0],
-                                     diet: AnimalsTables.diet(entry.row[1], in: table),
-                                     categoryId: AnimalsTables.categoryReference(entry.row[2]))
+        return try readModel.rows(table).map { entry in
+            AnimalSummary(animalId: entry.key.id, name: entry.row.name, diet: entry.row.diet, categoryId: entry.row.categoryId)
         }
     }
 }

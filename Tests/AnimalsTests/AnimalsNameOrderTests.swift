@@ -27,7 +27,7 @@ import Testing
     }
 
     /// The ids of the animals, the uncategorized animals, the animals of `zoo` and the categories.
-    func listedIds(_ state: any ProjectionReader) throws -> [[String]] {
+    func listedIds(_ state: ReadModelReader) throws -> [[String]] {
         [try AnimalsQueries.animals(in: state).map(\.animalId),
          try AnimalsQueries.animals(uncategorizedOnly: true, in: state).map(\.animalId),
          try AnimalsQueries.categoryAnimals("zoo", in: state).animals.map(\.animalId),
