@@ -8,12 +8,11 @@ public struct TodoDomain: LedgerDomain {
     public let readModelName = TodoTables.readModel
     /// Each event type with the case of `TodoEvent` carrying it.
     public let events = [
-        EventCase(ListCreated.self, as: TodoEvent.listCreated), EventCase(ListRenamed.self, as: TodoEvent.listRenamed),
-        EventCase(ListDeleted.self, as: TodoEvent.listDeleted), EventCase(ItemAdded.self, as: TodoEvent.itemAdded),
-        EventCase(ItemCompleted.self, as: TodoEvent.itemCompleted), EventCase(ItemRemoved.self, as: TodoEvent.itemRemoved),
+        EventCase(ListCreated.self, as: TodoEvent.listCreated), EventCase(ListDeleted.self, as: TodoEvent.listDeleted),
+        EventCase(ItemAdded.self, as: TodoEvent.itemAdded), EventCase(ItemCompleted.self, as: TodoEvent.itemCompleted),
     ]
     /// Every table `apply` and the queries use.
-    public let tables = TodoTables.all
+    public let tables: [any DeclaredTable] = [TodoTables.lists, TodoTables.listNames, TodoTables.items]
     /// `lists`.
     public let queries = [TodoQueries.listsQuery]
 }
@@ -22,7 +21,7 @@ public struct TodoDomain: LedgerDomain {
 /// over them, and the compiler makes them handle every one.
 public enum TodoEvent: Sendable {
     /// A list's life.
-    case listCreated(ListCreated), listRenamed(ListRenamed), listDeleted(ListDeleted)
+    case listCreated(ListCreated), listDeleted(ListDeleted)
     /// An item's life.
-    case itemAdded(ItemAdded), itemCompleted(ItemCompleted), itemRemoved(ItemRemoved)
+    case itemAdded(ItemAdded), itemCompleted(ItemCompleted)
 }

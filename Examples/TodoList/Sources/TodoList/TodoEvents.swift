@@ -14,18 +14,6 @@ public struct ListCreated: DomainEvent {
     public init(listId: String, name: String) { self.listId = listId; self.name = name }
 }
 
-/// A live list gets a name no other live list holds.
-public struct ListRenamed: DomainEvent {
-    /// The list's id.
-    @ID public var listId: String
-    /// The new name.
-    @Name public var name: String
-    /// `list-⟨listId⟩`.
-    public var stream: String { TodoStreams.list(listId) }
-    /// A `ListRenamed` event.
-    public init(listId: String, name: String) { self.listId = listId; self.name = name }
-}
-
 /// A live list is deleted with its items; its name is free again.
 public struct ListDeleted: DomainEvent {
     /// The list's id.
@@ -52,24 +40,16 @@ public struct ItemAdded: DomainEvent {
     public init(itemId: String, listId: String, title: String) { self.itemId = itemId; self.listId = listId; self.title = title }
 }
 
-/// A live item is done.
+/// A live item of a list is done.
 public struct ItemCompleted: DomainEvent {
     /// The item's id.
     @ID public var itemId: String
+    /// The list's id.
+    @ID public var listId: String
     /// `item-⟨itemId⟩`.
     public var stream: String { TodoStreams.item(itemId) }
     /// An `ItemCompleted` event.
-    public init(itemId: String) { self.itemId = itemId }
-}
-
-/// A live item is removed from its list.
-public struct ItemRemoved: DomainEvent {
-    /// The item's id.
-    @ID public var itemId: String
-    /// `item-⟨itemId⟩`.
-    public var stream: String { TodoStreams.item(itemId) }
-    /// An `ItemRemoved` event.
-    public init(itemId: String) { self.itemId = itemId }
+    public init(itemId: String, listId: String) { self.itemId = itemId; self.listId = listId }
 }
 
 /// The streams of lists and items.

@@ -2,10 +2,8 @@ import EventLedger
 
 /// A live list as the `lists` query shows it.
 public struct TodoListSummary: Sendable, Equatable {
-    /// The list's id.
-    public let listId: String
-    /// The list's name.
-    public let name: String
+    /// The list's id and name.
+    public let listId: String, name: String
     /// How many live items it holds, and how many of them are completed.
     public let items: Int, completed: Int
 }
@@ -16,7 +14,7 @@ public enum TodoQueries {
     /// of `Ledger.read { }`, `Ledger.read(asOf:) { }` or `Session.preview { }`.
     public static func lists(in readModel: ReadModelReader) throws(LedgerError) -> [TodoListSummary] {
         try readModel.rows(TodoTables.listNames).map { list throws(LedgerError) in
-            let items = try readModel.rows(TodoTables.listItems, prefix: list.key.listId).map(\.row)
+            let items = try readModel.rows(TodoTables.items, prefix: list.key.listId).map(\.row).filter { !$0.isDeleted }
             return TodoListSummary(listId: list.key.listId, name: list.row, items: items.count,
                                    completed: items.filter(\.isCompleted).count)
         }
