@@ -27,7 +27,7 @@ enum BaselineEventsFile {
                 guard let type = types[pending.type], let id = pending.id else {
                     preconditionFailure("the generator wrote \(pending.type) without a known type or an id")
                 }
-                let event = try type.init(payload: pending.payload)
+                let event = try type.canonical(pending.payload)
                 let stream = Array(event.stream.utf8)
                 let data = JSONValue.object(event.payload).serialized()
                 let version = versions[event.stream, default: 0] + 1

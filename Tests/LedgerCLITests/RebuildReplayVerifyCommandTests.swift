@@ -38,13 +38,14 @@ import Testing
 
     /// The stored table (every version of every row) of the read-model table `table` of `projection`.
     func stored(_ ledger: Ledger, _ projection: String, _ table: String) throws -> Table {
-        try #require(ledger.tables.projections[ProjectionTable(projection: projection, table: table)], "\(projection).\(table)")
+        try #require(ledger.tables.projections[ProjectionTable(qualifiedName: "\(projection).\(table)")], "\(projection).\(table)")
     }
 
     /// Deletes the row of the unique song from `artist-songs` (the artist → songs table).
     func deleteArtistSongRow(_ sandbox: LedgerSandbox) throws {
         try tamper(sandbox) { ledger, txn throws in
-            let storedKey = StoredRow.storedKey(StateKey("pink-floyd", NameOrder.key(Self.uniqueTitle), "zq").encoded())
+            let key = ArtistSongKeyShape(artistId: "pink-floyd", titleOrder: NameOrder.key(Self.uniqueTitle), songId: "zq")
+            let storedKey = StoredRow.storedKey(try BinaryEncoding.encode(key, as: .key))
             let table = try stored(ledger, "artist-songs", "artist-songs")
             let latest = try txn.withCursor(table) { cursor in
                 try cursor.seek(before: storedKey + StoredRow.afterEveryVersion).map { Array($0.key) }
@@ -294,4 +295,11 @@ import Testing
         #expect(error.contains("position 87") && error.contains("song-zq"), "\(error)")
         #expect(problems.contains { $0.contains("stream index") }, "\(problems)")
     }
+}
+
+/// The fields of a key of the music read model's `artist-songs` table, in their order.
+private struct ArtistSongKeyShape: Encodable {
+    var artistId: String
+    var titleOrder: String
+    var songId: String
 }

@@ -17,9 +17,9 @@ public struct EventCase<Event>: Sendable {
     /// The type name stored in the log.
     public let typeName: String
     /// The field naming the entity events of this type create, if any.
-    let createdEntityField: String?
+    public let createdEntityField: String?
     /// The schema version new events of this type are stored with.
-    let schemaVersion: Int
+    public let schemaVersion: Int
     /// Decodes a payload stored at a schema version into the case.
     let value: @Sendable ([String: JSONValue], _ storedAt: Int) throws(LedgerError) -> Event
     /// Decodes a payload stored at a schema version into the case, with its stream and its
@@ -37,4 +37,37 @@ public struct EventCase<Event>: Sendable {
             return (embed(event), event.stream, try event.payload)
         }
     }
+}
+
+/// An event type of a domain without its domain's event enum: what tools need to list
+/// event types and bring payloads to their canonical form.
+public struct EventTypeInfo: Sendable {
+    /// The type name stored in the log.
+    public let typeName: String
+    /// The field naming the entity events of this type create, if any.
+    public let createdEntityField: String?
+    /// The schema version new events of this type are stored with.
+    public let schemaVersion: Int
+    private let decode: @Sendable ([String: JSONValue], Int) throws(LedgerError) -> (stream: String, payload: [String: JSONValue])
+
+    init<Event>(_ eventCase: EventCase<Event>) {
+        typeName = eventCase.typeName
+        createdEntityField = eventCase.createdEntityField
+        schemaVersion = eventCase.schemaVersion
+        decode = { payload, version throws(LedgerError) in
+            let decoded = try eventCase.decode(payload, version)
+            return (decoded.stream, decoded.payload)
+        }
+    }
+
+    /// Decodes and validates a payload of the current schema version, as an append does;
+    /// returns the event's stream and its payload as the log would store it.
+    public func canonical(_ payload: [String: JSONValue]) throws(LedgerError) -> (stream: String, payload: [String: JSONValue]) {
+        try decode(payload, schemaVersion)
+    }
+}
+
+extension LedgerDomain {
+    /// The domain's event types, without its event enum.
+    public var eventTypes: [EventTypeInfo] { events.map(EventTypeInfo.init) }
 }

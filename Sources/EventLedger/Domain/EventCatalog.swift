@@ -8,7 +8,7 @@ struct EventCatalog: Sendable {
     struct Entry: Sendable {
         let domainIndex: Int
         let typeIndex: Int
-        let info: DomainDriver.EventTypeInfo
+        let info: EventTypeInfo
 
         var typeName: String { info.typeName }
         var createdEntityField: String? { info.createdEntityField }
