@@ -1,9 +1,8 @@
 import EventLedger
 
 extension TodoDomain {
-    /// Checks the rules: list names are unique among live lists ignoring case, only live
-    /// lists are deleted and live items completed, and items go to a live list (imports
-    /// accept a list not yet known).
+    /// Checks the rules: live lists have unique names ignoring case, only live lists and items
+    /// are deleted or completed, items go to a live list (imports accept one not yet known).
     public func check(_ event: TodoEvent, against readModel: ReadModelReader, mode: RuleMode) throws(LedgerError) {
         switch event {
         case .listCreated(let created):

@@ -4,17 +4,19 @@ import EventLedger
 struct ListRow: EntityRow { var name: String; var isDeleted = false }
 /// An item, kept when deleted.
 struct ItemRow: EntityRow { var title: String; var isCompleted = false; var isDeleted = false }
-/// A list in name order, ignoring case.
+
+/// A list under its name, ignoring case: `NameOrder.key(name)`, then the id.
 struct ListNameKey: Codable, Sendable {
     var nameOrder: String, listId: String
     /// The key of the list `listId` called `name`.
-    init(_ name: String, _ listId: String) { (nameOrder, self.listId) = (NameOrder.key(name), listId) }
+    init(_ name: String, _ listId: String) { nameOrder = NameOrder.key(name); self.listId = listId }
 }
-/// An item, under its list.
+/// An item under its list: a list's items are the rows under its id.
 struct ItemKey: Codable, Sendable { var listId: String, itemId: String }
 
 /// The tables of the `todo` read model.
 enum TodoTables {
+    /// The read model's name.
     static let readModel = "todo"
     /// listId → every list ever created.
     static let lists = ReadModelTable<String, ListRow>(readModel: readModel, name: "lists")
