@@ -3,18 +3,23 @@
 enum PayloadEncoder {
     /// The payload of `value`, which must encode as a keyed container (a struct).
     static func payload<Value: Encodable>(of value: Value) throws(LedgerError) -> [String: JSONValue] {
-        let encoder = JSONValueEncoder(codingPath: [])
+        guard case .object(let fields) = try json(of: value) else {
+            throw LedgerError(.invalidInput, "\(Value.self) must encode as an object of fields")
+        }
+        return fields
+    }
+
+    /// The JSON form of `value`.
+    static func json<Value: Encodable>(of value: Value) throws(LedgerError) -> JSONValue {
+        let slot = JSONSlot()
         do {
-            try value.encode(to: encoder)
+            try JSONScalar.encode(value, codingPath: [], into: slot)
         } catch let error as LedgerError {
             throw error
         } catch {
             throw LedgerError(.invalidInput, "\(Value.self) cannot be encoded: \(error)")
         }
-        guard case .object(let fields)? = encoder.slot.built else {
-            throw LedgerError(.invalidInput, "\(Value.self) must encode as an object of fields")
-        }
-        return fields
+        return slot.built ?? .null
     }
 }
 

@@ -11,6 +11,12 @@ extension ReadModelReader {
         try row(table, key).flatMap { $0.isDeleted ? nil : $0 }
     }
 
+    /// The rows under `prefix` whose entity is not deleted, in key order.
+    public func liveRows<Key, Row: EntityRow, Prefix: Encodable>(_ table: ReadModelTable<Key, Row>,
+                                                                  prefix: Prefix) throws(LedgerError) -> [(key: Key, row: Row)] {
+        try rows(table, prefix: prefix).filter { !$0.row.isDeleted }
+    }
+
     /// The entity's row, which must exist and not be deleted: otherwise the rule
     /// "`kind` must exist" or "`kind` must not be deleted" is broken, for `stream`.
     @discardableResult
@@ -26,5 +32,11 @@ extension ReadModelWriter {
     /// The entity's row when it exists and is not deleted, otherwise nil.
     public func liveRow<Key, Row: EntityRow>(_ table: ReadModelTable<Key, Row>, _ key: Key) throws(LedgerError) -> Row? {
         try reader.liveRow(table, key)
+    }
+
+    /// The rows under `prefix` whose entity is not deleted, in key order.
+    public func liveRows<Key, Row: EntityRow, Prefix: Encodable>(_ table: ReadModelTable<Key, Row>,
+                                                                  prefix: Prefix) throws(LedgerError) -> [(key: Key, row: Row)] {
+        try reader.liveRows(table, prefix: prefix)
     }
 }

@@ -10,6 +10,8 @@ public final class InMemoryReadModel<Domain: LedgerDomain> {
     private let domain: Domain
     private let driver: DomainDriver
     private let state: FoldedProjectionState
+    /// The streams events were appended to, for the rule that a created entity's id is new.
+    private var streams: Set<String> = []
     /// The position of the last event folded.
     public private(set) var position: UInt64 = 0
 
@@ -26,7 +28,7 @@ public final class InMemoryReadModel<Domain: LedgerDomain> {
     /// Checks `event` against the domain's rules in `mode`, then folds it in at the next
     /// position, committed at `recordedAt`; returns the streams `apply` linked the event to
     /// (a cascade's). Throws what the rules or the payload's checks throw, leaving the read
-    /// model as it was.
+    /// model as it was; like a ledger, refuses to create an entity whose stream exists.
     @discardableResult
     public func append<Event: DomainEvent>(_ event: Event, mode: RuleMode = .strict,
                                            recordedAt: Timestamp = Timestamp(microseconds: 0)) throws(LedgerError) -> [String] {
@@ -36,7 +38,11 @@ public final class InMemoryReadModel<Domain: LedgerDomain> {
             throw LedgerError(.invalidInput, "\(Event.typeName) is not an event of \(Domain.self)", subject: Event.typeName)
         }
         let decoded = try driver.decode(typeIndex, pending.payload, Event.schemaVersion)
+        if Event.createdEntityField != nil, streams.contains(decoded.stream) {
+            throw LedgerError.rule("id must be new", entity: decoded.stream)
+        }
         try driver.check(decoded, ReadModelReader(state), mode)
+        streams.insert(decoded.stream)
         position += 1
         state.position = position
         var linked: [String] = []

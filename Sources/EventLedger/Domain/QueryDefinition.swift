@@ -54,4 +54,10 @@ public struct QueryResult: Sendable {
         self.columns = columns
         self.rows = rows
     }
+
+    /// A result whose JSON form is `value` encoded (fields by their names, nil ones left out),
+    /// with its table form.
+    public init(encoding value: some Encodable, title: String? = nil, columns: [String], rows: [[String]]) throws(LedgerError) {
+        self.init(json: try PayloadEncoder.json(of: value), title: title, columns: columns, rows: rows)
+    }
 }
