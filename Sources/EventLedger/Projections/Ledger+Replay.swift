@@ -8,6 +8,7 @@ extension Ledger {
     /// rebuilt from it: its queries equal this ledger's queries as of `position`.
     @discardableResult
     public func replay(to position: UInt64, into outputPath: String) throws -> Ledger {
+        try requireKnownDomains()
         var status = stat()
         guard stat(outputPath, &status) != 0 else { throw LedgerError(.storage, "\(outputPath) already exists") }
         let target = try Ledger(path: outputPath, domains: catalog.domains)

@@ -26,6 +26,7 @@ extension Ledger {
     /// that every page of the file is in a table or listed as free, by the counts LMDB keeps
     /// and by a walk over every page (see `PageWalk`).
     public func verify() throws -> VerifyReport {
+        try requireKnownDomains()
         let fileProblems = try MetaPageCheck(path: path).problems()
         guard fileProblems.isEmpty else { return VerifyReport(events: 0, problems: fileProblems) }
         if let problem = try environment.pageAccountingProblem() { return VerifyReport(events: 0, problems: [problem]) }
