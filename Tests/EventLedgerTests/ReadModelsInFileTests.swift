@@ -39,6 +39,20 @@ import LedgerTestSupport
         #expect(try Self.bytes(path) == before)
     }
 
+    @Test func aFileWithoutRecordedVersionsHoldsTheReadModelsOfItsTables() throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.file("notes.lmdb")
+        let written = try Ledger(path: path, domains: [NotesDomain()])
+        try written.append(NoteCreated(noteId: "n1", text: "one", folderId: "f1"))
+        // As a file written before read models recorded their versions.
+        try written.environment.write { txn in _ = try txn.delete(written.tables.checkpoints, ReadModelVersions.key("notes")) }
+        #expect(try Ledger(path: path, domains: [], options: .init(readOnly: true)).readModelsOfUnknownDomains == ["notes"])
+        let reader = try Ledger(path: path, domains: [NotesDomain()], options: .init(readOnly: true))
+        #expect(reader.missingReadModels.isEmpty && reader.readModelsOfUnknownDomains.isEmpty)
+        #expect(try reader.query("notes").json == .array([.string("one")]))
+    }
+
     @Test func theNotesDomainMissingFromTheFileIsAddedOnlyByAWrite() throws {
         let directory = TemporaryDirectory()
         defer { directory.remove() }
