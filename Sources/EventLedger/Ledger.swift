@@ -53,6 +53,11 @@ public final class Ledger: Sendable {
     /// this EventLedger can, and refused (`.storage`, saying to open it once for writing)
     /// when it cannot. A file written by a newer EventLedger is refused (`.storage`), and
     /// nothing is written to it.
+    ///
+    /// A file holding read models of domains not given (written by another tool) is opened
+    /// for reading only (see `readModelsOfUnknownDomains`); opening it for writing is refused
+    /// (`.storage`, naming them). Read models of given domains that the file lacks are added,
+    /// built from the log, when it is opened for writing, never when only reading.
     public convenience init(path: String, domains: [any LedgerDomain], options: Options = Options()) throws {
         try self.init(path: path, domains: domains, options: options, formats: .released)
     }
