@@ -5,6 +5,7 @@ let package = Package(
     name: "EventLedger",
     products: [
         .library(name: "EventLedger", targets: ["EventLedger"]),
+        .library(name: "EventLedgerFoundation", targets: ["EventLedgerFoundation"]),
         .library(name: "Music", targets: ["Music"]),
         .library(name: "Animals", targets: ["Animals"]),
         .library(name: "Favorites", targets: ["Favorites"]),
@@ -34,6 +35,8 @@ let package = Package(
                 .linkedLibrary("crypto", .when(traits: ["SharedCLibraries"])),
             ]
         ),
+        // What EventLedger offers Foundation users (Date); the engine itself does not import Foundation.
+        .target(name: "EventLedgerFoundation", dependencies: ["EventLedger"]),
         .target(name: "Music", dependencies: ["EventLedger"]),
         .target(name: "Animals", dependencies: ["EventLedger"]),
         .target(name: "Favorites", dependencies: ["EventLedger"]),
@@ -44,6 +47,7 @@ let package = Package(
                           path: "Sources/LedgerBench"),
         .target(name: "LedgerTestSupport", dependencies: ["EventLedger"], path: "Tests/LedgerTestSupport"),
         .testTarget(name: "EventLedgerTests", dependencies: ["EventLedger", "LedgerTestSupport"]),
+        .testTarget(name: "EventLedgerFoundationTests", dependencies: ["EventLedgerFoundation", "EventLedger"]),
         .testTarget(name: "MusicTests", dependencies: ["Music", "EventLedger", "LedgerTestSupport"]),
         .testTarget(name: "AnimalsTests", dependencies: ["Animals", "EventLedger", "LedgerTestSupport"]),
         .testTarget(name: "FavoritesTests", dependencies: ["Favorites", "EventLedger", "LedgerTestSupport"]),

@@ -43,6 +43,7 @@ public final class Ledger: Sendable {
     let environment: Environment
     let catalog: EventCatalog
     let tables: LedgerTables
+    let readModelsInFile: ReadModelsInFile
     private let groupCommit = GroupCommit()
 
     /// Opens the ledger at `path` with the given domains plugged in.
@@ -52,6 +53,11 @@ public final class Ledger: Sendable {
     /// this EventLedger can, and refused (`.storage`, saying to open it once for writing)
     /// when it cannot. A file written by a newer EventLedger is refused (`.storage`), and
     /// nothing is written to it.
+    ///
+    /// A file holding read models of domains not given (written by another tool) is opened
+    /// for reading only (see `readModelsOfUnknownDomains`); opening it for writing is refused
+    /// (`.storage`, naming them). Read models of given domains that the file lacks are added,
+    /// built from the log, when it is opened for writing, never when only reading.
     public convenience init(path: String, domains: [any LedgerDomain], options: Options = Options()) throws {
         try self.init(path: path, domains: domains, options: options, formats: .released)
     }
@@ -77,18 +83,23 @@ public final class Ledger: Sendable {
         environment = try Environment(path: location.canonicalPath, mapSize: options.initialMapSize,
                                       readOnly: options.readOnly, maxTables: tableNames.count + 8,
                                       writeLockWaiting: options.writeLockWaiting)
-        let (version, outdated) = try environment.openTables(tableNames) { [catalog] txn in
+        let inFile = try environment.read { [catalog] txn in try ReadModelsInFile(catalog, txn, of: location.canonicalPath) }
+        if !options.readOnly { try inFile.requireKnown(path: path) }
+        let opened = inFile.projectionTables(catalog, readOnly: options.readOnly)
+        let (version, outdated) = try environment.openTables(LedgerTables.allNames(opened)) { [catalog] txn in
             let version = try FileFormat.storedVersion(txn, of: location.canonicalPath)
             try formats.requireOpenable(version, path: path, readOnly: options.readOnly)
             let checkpoints = try txn.existingTable("checkpoints", of: location.canonicalPath)
-            return (version, try ReadModelVersions.outdated(catalog, txn, checkpoints))
+            return (version, try ReadModelVersions.outdated(catalog, txn, checkpoints).filter { !inFile.absent.contains($0) })
         }
-        tables = LedgerTables(environment: environment, projectionTables: catalog.projectionTables)
+        tables = LedgerTables(environment: environment, projectionTables: opened)
+        readModelsInFile = inFile
         if version < formats.current, !options.readOnly { try formats.migrate(self) }
         if !outdated.isEmpty {
             if options.readOnly { throw ReadModelVersions.refusal(catalog, outdated, path: path) }
             try rebuildOutdatedReadModels(outdated)
         }
+        if !options.readOnly, !inFile.absent.isEmpty { try addReadModels(inFile.absent) }
     }
 
     /// Appends events as one atomic commit: all of them and their read-model changes, or nothing.
@@ -138,6 +149,7 @@ public final class Ledger: Sendable {
     /// The query called `name`; `.invalidInput` when there is none.
     public func queryDefinition(_ name: String) throws(LedgerError) -> QueryDefinition {
         try LedgerError.typed {
+            try requireReadModel(ofQuery: name)
             guard let definition = queries.first(where: { $0.name == name }) else {
                 let known = queries.map(\.name).joined(separator: ", ")
                 throw LedgerError(.invalidInput, "unknown read model \"\(name)\" (known: \(known))", subject: name)

@@ -110,6 +110,9 @@ public enum LedgerCLI {
         else $LEDGER_PATH, else ./ledger.lmdb. One process writes at a time: a
         write waits for another process's write (saying so after a second), at
         most --wait SECONDS when given, then fails with exit code 5.
+        A ledger written by a tool with other domains is read by log, history,
+        watch, export, backup and stats, and never changed by them; a command
+        that needs a domain this tool does not know exits 5 naming its read model.
 
         commands:
         \(lines.joined(separator: "\n"))

@@ -14,14 +14,18 @@ public struct LedgerStats: Sendable, Equatable {
     public let streamsByKind: [String: UInt64]
     /// The ledger file's size in bytes.
     public let fileSize: UInt64
-    /// The last position each read model has applied.
+    /// The last position each read model the file holds has applied, including those whose
+    /// domains are not plugged in.
     public let checkpoints: [String: UInt64]
+    /// The read models the file holds whose domains are not plugged in, sorted.
+    public let readModelsOfUnknownDomains: [String]
     /// The version of the file's format (1 for files written before versions were recorded).
     public let formatVersion: Int
 }
 
 extension Ledger {
-    /// Counts the log's events, commits and streams, and reads each read model's checkpoint.
+    /// Counts the log's events, commits and streams, and reads the checkpoint of each read
+    /// model the file holds, whether its domain is plugged in or not.
     public func stats() throws(LedgerError) -> LedgerStats {
         try LedgerError.typed {
             try environment.read { txn in
@@ -47,15 +51,16 @@ extension Ledger {
                         entry = try cursor.next()
                     }
                 }
+                let inFile = try ReadModelsInFile(catalog, txn, of: path)
                 var checkpoints: [String: UInt64] = [:]
-                for domain in catalog.domains {
-                    let stored = try txn.get(tables.checkpoints, Array(domain.readModelName.utf8))
-                    checkpoints[domain.readModelName] = stored.map { LedgerTables.readBigEndian($0) } ?? 0
+                for name in inFile.names {
+                    checkpoints[name] = try txn.get(tables.checkpoints, Array(name.utf8)).map { LedgerTables.readBigEndian($0) } ?? 0
                 }
                 var status = stat()
                 let size = stat(path, &status) == 0 ? UInt64(status.st_size) : 0
                 return LedgerStats(events: head.position, commits: head.commit, eventsByType: byType,
                                    streamsByKind: byKind, fileSize: size, checkpoints: checkpoints,
+                                   readModelsOfUnknownDomains: inFile.unknown,
                                    formatVersion: try FileFormat.storedVersion(txn, tables.checkpoints))
             }
         }

@@ -41,7 +41,10 @@ struct LedgerTables {
     }
 
     /// The name of the versioned table of a projection table (`@history` since it first held only past versions).
-    static func historyName(_ table: ProjectionTable) -> String { table.name + "@history" }
+    static func historyName(_ table: ProjectionTable) -> String { table.name + historySuffix }
+
+    /// What the name of the versioned table of a projection table ends with.
+    static let historySuffix = "@history"
 
     /// Big-endian bytes of `value`, so that keys sort numerically.
     static func bigEndian(_ value: UInt64) -> [UInt8] {

@@ -9,6 +9,7 @@ extension Ledger {
     @discardableResult
     public func replay(to position: UInt64, into outputPath: String) throws(LedgerError) -> Ledger {
         try LedgerError.typed {
+            try requireKnownDomains()
             var status = stat()
             guard stat(outputPath, &status) != 0 else { throw LedgerError(.storage, "\(outputPath) already exists") }
             let target = try Ledger(path: outputPath, domains: catalog.domains.map(\.domain))

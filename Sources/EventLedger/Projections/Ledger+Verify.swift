@@ -27,6 +27,7 @@ extension Ledger {
     /// and by a walk over every page (see `PageWalk`).
     public func verify() throws(LedgerError) -> VerifyReport {
         try LedgerError.typed {
+            try requireKnownDomains()
             let fileProblems = try MetaPageCheck(path: path).problems()
             guard fileProblems.isEmpty else { return VerifyReport(events: 0, problems: fileProblems) }
             if let problem = try environment.pageAccountingProblem() { return VerifyReport(events: 0, problems: [problem]) }

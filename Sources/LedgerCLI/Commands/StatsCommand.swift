@@ -10,7 +10,9 @@ enum StatsCommand {
 
         Prints the number of events and commits, events per type, streams per kind,
         the file size in bytes, the version of the file's format (1 for files written before
-        versions were recorded) and each read model's checkpoint (the last position it applied).
+        versions were recorded) and each read model's checkpoint (the last position it applied),
+        also of read models whose domain this tool does not know (a ledger written by another
+        tool), which are noted as such.
         """,
         options: OptionSpec(flags: ["json"]),
         run: run
@@ -29,6 +31,7 @@ enum StatsCommand {
                 "fileSize": .int(Int64(stats.fileSize)),
                 "checkpoints": counts(stats.checkpoints),
                 "formatVersion": .int(Int64(stats.formatVersion)),
+                "readModelsOfUnknownDomains": .array(stats.readModelsOfUnknownDomains.map(JSONValue.string)),
             ]))
             return
         }
@@ -36,7 +39,10 @@ enum StatsCommand {
                     ["file size", "\(stats.fileSize) bytes"], ["format version", String(stats.formatVersion)]]
         rows += stats.eventsByType.sorted { $0.key < $1.key }.map { ["events \($0.key)", String($0.value)] }
         rows += stats.streamsByKind.sorted { $0.key < $1.key }.map { ["streams \($0.key)", String($0.value)] }
-        rows += stats.checkpoints.sorted { $0.key < $1.key }.map { ["checkpoint \($0.key)", String($0.value)] }
+        rows += stats.checkpoints.sorted { $0.key < $1.key }.map { name, position in
+            let unknown = stats.readModelsOfUnknownDomains.contains(name)
+            return ["checkpoint \(name)", String(position) + (unknown ? " (its domain is not known to this tool)" : "")]
+        }
         for line in TextTable.render(columns: ["STAT", "VALUE"], rows: rows) { try context.output.line(line) }
     }
 }

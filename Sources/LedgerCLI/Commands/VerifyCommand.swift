@@ -15,6 +15,9 @@ enum VerifyCommand {
         transaction that is rolled back). Exits 5 naming what differs. The check runs in a
         child process: a file so damaged that reading it crashes is reported (exit 5), never
         a crash of the command.
+        A ledger holding read models of domains this tool does not know is not verified (exit 5,
+        naming them); one lacking some of this tool's read models is verified as if they were
+        built, and left unchanged.
         """,
         options: OptionSpec(),
         run: run,
@@ -24,8 +27,10 @@ enum VerifyCommand {
     static func run(_ context: CommandContext) throws {
         try context.arguments.requirePositionals([], command: "verify")
         // A ledger that cannot be written (read-only file, directory or filesystem) is
-        // still verified, through a copy.
-        let ledger = try (try? context.openLedger(.update)) ?? context.openLedger(.read)
+        // still verified, through a copy; so is one lacking read models of this tool, which
+        // opening it for writing would add.
+        let ledger = try lacksReadModels(context) ? context.openLedger(.read)
+            : (try? context.openLedger(.update)) ?? context.openLedger(.read)
         let report = try ledger.verify()
         guard report.isIntact else {
             for problem in report.problems { try context.output.line(problem) }
@@ -33,5 +38,12 @@ enum VerifyCommand {
             throw LedgerError(.corruption, "verify failed: \(report.problems[0])\(more)")
         }
         try context.output.line("ok: \(report.events) events; positions, versions, indexes, hash chain and read models verified")
+    }
+
+    /// Whether the ledger, opened read-only, lacks read models of the tool; closed before
+    /// returning, since a file must not be opened twice at once by one process.
+    private static func lacksReadModels(_ context: CommandContext) -> Bool {
+        guard let ledger = try? context.openLedger(.read) else { return false }
+        return !ledger.missingReadModels.isEmpty
     }
 }

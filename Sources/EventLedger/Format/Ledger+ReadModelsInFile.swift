@@ -1,0 +1,44 @@
+extension Ledger {
+    /// The read models the file holds whose domains are not plugged in (it was written by a
+    /// tool with other domains), sorted, as found when the ledger was opened. Only a ledger
+    /// opened for reading only has any: opening such a file for writing is refused. Reading,
+    /// exporting and backing up its log and its stats need no domain; queries of its other
+    /// read models work; rebuilding, replaying or verifying it throws `.storage` naming them.
+    public var readModelsOfUnknownDomains: [String] { readModelsInFile.unknown }
+
+    /// The read models of plugged-in domains that the file does not hold, as found when the
+    /// ledger was opened for reading only: their queries throw `.storage`. Opening the ledger
+    /// for writing adds them, built from the log.
+    public var missingReadModels: [String] {
+        environment.readOnly ? readModelsInFile.absent.map { catalog.domains[$0].readModelName } : []
+    }
+
+    /// Throws `.storage` naming them when the file holds read models whose domains are not
+    /// plugged in: whatever rebuilds, replays or verifies every read model needs every domain.
+    func requireKnownDomains() throws {
+        try readModelsInFile.requireKnown(path: path)
+    }
+
+    /// Throws `.storage` when the query called `name` cannot be answered from this file: its
+    /// domain's read model is missing, or no plugged-in domain has such a query while the
+    /// file holds read models of domains that are not plugged in (it may be one of theirs).
+    func requireReadModel(ofQuery name: String) throws {
+        guard let domain = catalog.domains.first(where: { $0.queries.contains { $0.name == name } }) else {
+            return try requireKnownDomains()
+        }
+        if missingReadModels.contains(domain.readModelName) {
+            throw ReadModelsInFile.absence(of: domain.readModelName, path: path)
+        }
+    }
+
+    /// Builds the read models of the domains at `indexes` from the log, recording the versions
+    /// that built them, in one write transaction: domains added to an existing ledger.
+    func addReadModels(_ indexes: [Int]) throws {
+        try environment.write(reserving: environment.usedBytes) { txn in
+            for index in indexes {
+                try ReadModelFold(catalog: catalog, tables: tables, domainIndex: index).store(txn)
+                try ReadModelVersions.record(catalog.domains[index], txn, tables.checkpoints)
+            }
+        }
+    }
+}
