@@ -66,7 +66,7 @@ public final class Ledger: Sendable {
     init(path: String, domains: [any LedgerDomain], options: Options, formats: FileFormats) throws {
         self.path = path
         catalog = EventCatalog(domains: domains)
-        let tableNames = LedgerTables.allNames(catalog.projectionTables)
+        let tableNames = LedgerTables.allNames(catalog.readModelTables)
         let location = try LedgerFileLocation(path)
         if location.exists {
             try location.requireOpenableFile()
@@ -85,14 +85,14 @@ public final class Ledger: Sendable {
                                       writeLockWaiting: options.writeLockWaiting)
         let inFile = try environment.read { [catalog] txn in try ReadModelsInFile(catalog, txn, of: location.canonicalPath) }
         if !options.readOnly { try inFile.requireKnown(path: path) }
-        let opened = inFile.projectionTables(catalog, readOnly: options.readOnly)
+        let opened = inFile.readModelTables(catalog, readOnly: options.readOnly)
         let (version, outdated) = try environment.openTables(LedgerTables.allNames(opened)) { [catalog] txn in
             let version = try FileFormat.storedVersion(txn, of: location.canonicalPath)
             try formats.requireOpenable(version, path: path, readOnly: options.readOnly)
             let checkpoints = try txn.existingTable("checkpoints", of: location.canonicalPath)
             return (version, try ReadModelVersions.outdated(catalog, txn, checkpoints).filter { !inFile.absent.contains($0) })
         }
-        tables = LedgerTables(environment: environment, projectionTables: opened)
+        tables = LedgerTables(environment: environment, readModelTables: opened)
         readModelsInFile = inFile
         if version < formats.current, !options.readOnly { try formats.migrate(self) }
         if !outdated.isEmpty {
@@ -131,7 +131,7 @@ public final class Ledger: Sendable {
     /// Runs `body` with a consistent snapshot of the current read models.
     public func read<T>(_ body: (ReadModelReader) throws -> T) throws -> T {
         try environment.read { txn in
-            try body(ReadModelReader(StoredProjectionState(txn, tables: tables.projections)))
+            try body(ReadModelReader(StoredReadModel(txn, tables: tables.readModels)))
         }
     }
 

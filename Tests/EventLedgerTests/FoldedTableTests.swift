@@ -5,7 +5,7 @@ import Testing
 @Suite struct FoldedTableTests {
     @Test func versionsOfRowsWhoseKeysInterleaveAreAllStoredInKeyOrder() throws {
         try withNotesLedger { ledger, _ in
-            let table = try #require(ledger.tables.projections[NotesDomain.notes.id])
+            let table = try #require(ledger.tables.readModels[NotesDomain.notes.id])
             let short = Array("x".utf8), withEmptyComponent = Array("x".utf8) + [0]
             let folded = FoldedTable()
             // "x" sorts before "x\0", yet versions of "x\0" sort before and after those of "x" (keys this
@@ -35,7 +35,7 @@ import Testing
 
     @Test func aRowWrittenTwiceAtOnePositionKeepsOneVersionThere() throws {
         try withNotesLedger { ledger, _ in
-            let table = try #require(ledger.tables.projections[NotesDomain.notes.id])
+            let table = try #require(ledger.tables.readModels[NotesDomain.notes.id])
             let key = Array("n".utf8)
             let folded = FoldedTable()
             write([1], under: key, at: 1, into: folded)
@@ -62,7 +62,7 @@ import Testing
 
     @Test func aPrefixScanSeesTheNewestLiveRowsUnderWholeValuesInKeyOrder() throws {
         let table = ReadModelTable<FolderNoteKey, String>(readModel: "notes", name: "folder-notes")
-        let state = FoldedProjectionState(tables: [table.id])
+        let state = FoldedReadModel(tables: [table.id])
         let readModel = ReadModelWriter(state)
         state.position = 1
         try readModel.set(table, FolderNoteKey(folderId: "f", noteId: "b"), "2")

@@ -26,7 +26,7 @@ import Glibc
     func derivedState(_ ledger: Ledger) throws -> [String] {
         try ledger.environment.read { txn in
             var tables: [(String, Table)] = [("links", ledger.tables.links), ("checkpoints", ledger.tables.checkpoints)]
-            for (table, stored) in ledger.tables.projections.sorted(by: { $0.key.name < $1.key.name }) {
+            for (table, stored) in ledger.tables.readModels.sorted(by: { $0.key.name < $1.key.name }) {
                 tables.append((table.name + "@history", stored))
             }
             var lines: [String] = []
@@ -73,7 +73,7 @@ import Glibc
     }
 
     func projection(_ ledger: Ledger, _ table: some DeclaredTable) throws -> Table {
-        try #require(ledger.tables.projections[ProjectionTable(qualifiedName: table.qualifiedName)], "no stored tables for \(table.qualifiedName)")
+        try #require(ledger.tables.readModels[TableName(qualifiedName: table.qualifiedName)], "no stored tables for \(table.qualifiedName)")
     }
 
     // MARK: rebuild

@@ -38,7 +38,7 @@ import Testing
 
     /// The stored table (every version of every row) of the read-model table `table` of `projection`.
     func stored(_ ledger: Ledger, _ projection: String, _ table: String) throws -> Table {
-        try #require(ledger.tables.projections[ProjectionTable(qualifiedName: "\(projection).\(table)")], "\(projection).\(table)")
+        try #require(ledger.tables.readModels[TableName(qualifiedName: "\(projection).\(table)")], "\(projection).\(table)")
     }
 
     /// Deletes the row of the unique song from `artist-songs` (the artist → songs table).

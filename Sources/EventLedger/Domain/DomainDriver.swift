@@ -8,7 +8,7 @@ struct DomainDriver: Sendable {
     /// The version of what the domain's `apply` stores.
     let readModelVersion: Int
     /// The read model's tables.
-    let tables: [ProjectionTable]
+    let tables: [TableName]
     /// The event types, in the order the domain lists them.
     let eventTypes: [EventTypeInfo]
     /// Decodes a payload of the event type at an index of `eventTypes`, stored at a schema version.
@@ -25,7 +25,7 @@ struct DomainDriver: Sendable {
         self.domain = domain
         readModelName = domain.readModelName
         readModelVersion = domain.readModelVersion
-        tables = domain.tables.map { ProjectionTable(qualifiedName: $0.qualifiedName) }
+        tables = domain.tables.map { TableName(qualifiedName: $0.qualifiedName) }
         let cases = domain.events
         eventTypes = domain.eventTypes
         decode = { type, payload, version throws(LedgerError) in

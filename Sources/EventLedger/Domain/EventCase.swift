@@ -1,6 +1,6 @@
 /// One event type of a domain and the case of the domain's event enum that carries it.
 ///
-/// A domain lists its event types as cases of one enum, so its projector and rules
+/// A domain lists its event types as cases of one enum, so its `apply` and rules
 /// `switch` over them and the compiler makes them handle every one:
 ///
 /// ```swift

@@ -90,7 +90,7 @@ struct EventCatalog: Sendable {
     }
 
     /// Every table of every domain.
-    var projectionTables: [ProjectionTable] { domains.flatMap(\.tables) }
+    var readModelTables: [TableName] { domains.flatMap(\.tables) }
 }
 
 /// A pending event decoded and validated by its type, with any ids the ledger assigned.

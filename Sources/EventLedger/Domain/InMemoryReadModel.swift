@@ -9,7 +9,7 @@
 public final class InMemoryReadModel<Domain: LedgerDomain> {
     private let domain: Domain
     private let driver: DomainDriver
-    private let state: FoldedProjectionState
+    private let state: FoldedReadModel
     /// The streams events were appended to, for the rule that a created entity's id is new.
     private var streams: Set<String> = []
     /// The position of the last event folded.
@@ -19,7 +19,7 @@ public final class InMemoryReadModel<Domain: LedgerDomain> {
     public init(_ domain: Domain) {
         self.domain = domain
         driver = DomainDriver(domain)
-        state = FoldedProjectionState(tables: driver.tables)
+        state = FoldedReadModel(tables: driver.tables)
     }
 
     /// The read model as the events folded so far left it.

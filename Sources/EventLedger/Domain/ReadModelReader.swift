@@ -31,7 +31,7 @@ public struct ReadModelReader {
     /// tools and tests that compare read models without knowing their types.
     public func storedRows(_ table: any DeclaredTable) throws(LedgerError) -> [(key: [UInt8], row: [UInt8])] {
         try LedgerError.typed {
-            try store.values(ProjectionTable(qualifiedName: table.qualifiedName), prefix: []).map { ($0.key, $0.value) }
+            try store.values(TableName(qualifiedName: table.qualifiedName), prefix: []).map { ($0.key, $0.value) }
         }
     }
 

@@ -15,11 +15,11 @@ public struct ReadModelTable<Key: Codable & Sendable, Row: Codable & Sendable>: 
     /// The table's name, qualified by its read model's: `todo-lists.items`.
     public let qualifiedName: String
     /// The name the ledger looks the table up by.
-    let id: ProjectionTable
+    let id: TableName
 
     /// The table `name` of the read model `readModel`.
     public init(readModel: String, name: String) {
-        id = ProjectionTable(projection: readModel, table: name)
+        id = TableName(readModel: readModel, table: name)
         qualifiedName = id.name
     }
 }
@@ -31,15 +31,15 @@ public protocol DeclaredTable: Sendable {
 }
 
 /// A read-model table's qualified name, as the ledger looks tables up (`artist-songs.songs`).
-struct ProjectionTable: Hashable, Sendable {
+struct TableName: Hashable, Sendable {
     /// The qualified table name.
     let name: String
     /// The name's hash, computed once: the ledger looks a table up for every row it reads or writes.
     private let nameHash: Int
 
-    /// The table `table` of the read model `projection`.
-    init(projection: String, table: String) {
-        self.init(qualifiedName: "\(projection).\(table)")
+    /// The table `table` of the read model `readModel`.
+    init(readModel: String, table: String) {
+        self.init(qualifiedName: "\(readModel).\(table)")
     }
 
     /// The table called `qualifiedName`.
@@ -48,7 +48,7 @@ struct ProjectionTable: Hashable, Sendable {
         nameHash = name.hashValue
     }
 
-    static func == (lhs: ProjectionTable, rhs: ProjectionTable) -> Bool {
+    static func == (lhs: TableName, rhs: TableName) -> Bool {
         lhs.nameHash == rhs.nameHash && lhs.name == rhs.name
     }
 
@@ -59,7 +59,7 @@ struct ProjectionTable: Hashable, Sendable {
 
 extension LedgerError {
     /// A domain's `apply` or a query used a table that its domain does not declare in `tables`.
-    static func undeclaredTable(_ table: ProjectionTable) -> LedgerError {
+    static func undeclaredTable(_ table: TableName) -> LedgerError {
         LedgerError(.invalidInput, "table \"\(table.name)\" is not declared: a domain lists every table its "
                     + "apply and queries use in its tables", subject: table.name)
     }

@@ -42,7 +42,7 @@ struct ReadModelsInFile: Sendable {
 
     /// The tables to open: for reading only, those of the domains whose read model the file
     /// holds; for writing, every domain's, creating those of the read models it lacks.
-    func projectionTables(_ catalog: EventCatalog, readOnly: Bool) -> [ProjectionTable] {
+    func readModelTables(_ catalog: EventCatalog, readOnly: Bool) -> [TableName] {
         catalog.domains.indices.filter { !readOnly || !absent.contains($0) }.flatMap { catalog.domains[$0].tables }
     }
 

@@ -1,5 +1,5 @@
 /// Appends one batch of events as one commit inside a write transaction: validates each
-/// event against the state plus the earlier events of the batch, writes the log record,
+/// event against the read models plus the earlier events of the batch, writes the log record,
 /// the stream, id and link indexes, and applies the read models.
 struct Appender {
     let catalog: EventCatalog
@@ -14,7 +14,7 @@ struct Appender {
         var head = try LogHead(txn, tables)
         let commit = head.commit + 1
         let recordedAt = max(requestedTime ?? Timestamp.now(), head.recordedAt)
-        let state = StoredProjectionState(txn, tables: tables.projections)
+        let state = StoredReadModel(txn, tables: tables.readModels)
         var streamVersions: [String: UInt64] = [:]
         var idsInBatch: [EventID: UInt64] = [:]
         var positions: [UInt64] = []

@@ -5,9 +5,9 @@
 /// - `ids`: 16-byte event id → big-endian position.
 /// - `links`: stream ‖ NUL ‖ big-endian position → empty; events that affected a stream
 ///   they do not belong to (cascades).
-/// - `checkpoints`: projection name → big-endian position it has applied.
+/// - `checkpoints`: read model name → big-endian position it has applied.
 /// - `sessions`: session id → `SessionRecord` (uncommitted batches, outside the log).
-/// - for each projection table, `<table>@history`: every version of every row, keyed by
+/// - for each read-model table, `<table>@history`: every version of every row, keyed by
 ///   row and position (see `StoredRow`). A row's current value is its latest version, so
 ///   an event's change to a read model is one write, and a past state is one seek away.
 struct LedgerTables {
@@ -19,31 +19,31 @@ struct LedgerTables {
     let links: Table
     let checkpoints: Table
     let sessions: Table
-    let projections: [ProjectionTable: Table]
+    let readModels: [TableName: Table]
 
-    init(environment: Environment, projectionTables: [ProjectionTable]) {
+    init(environment: Environment, readModelTables: [TableName]) {
         log = environment.table("log")
         streams = environment.table("streams")
         ids = environment.table("ids")
         links = environment.table("links")
         checkpoints = environment.table("checkpoints")
         sessions = environment.table("sessions")
-        var projections: [ProjectionTable: Table] = [:]
-        for table in projectionTables {
-            projections[table] = environment.table(Self.historyName(table))
+        var readModels: [TableName: Table] = [:]
+        for table in readModelTables {
+            readModels[table] = environment.table(Self.historyName(table))
         }
-        self.projections = projections
+        self.readModels = readModels
     }
 
-    /// The names of every table the ledger needs for `projectionTables`.
-    static func allNames(_ projectionTables: [ProjectionTable]) -> [String] {
-        engineTableNames + projectionTables.map(historyName)
+    /// The names of every table the ledger needs for `readModelTables`.
+    static func allNames(_ readModelTables: [TableName]) -> [String] {
+        engineTableNames + readModelTables.map(historyName)
     }
 
-    /// The name of the versioned table of a projection table (`@history` since it first held only past versions).
-    static func historyName(_ table: ProjectionTable) -> String { table.name + historySuffix }
+    /// The name of the versioned table of a read-model table (`@history` since it first held only past versions).
+    static func historyName(_ table: TableName) -> String { table.name + historySuffix }
 
-    /// What the name of the versioned table of a projection table ends with.
+    /// What the name of the versioned table of a read-model table ends with.
     static let historySuffix = "@history"
 
     /// Big-endian bytes of `value`, so that keys sort numerically.

@@ -70,14 +70,14 @@ public struct Session: Sendable {
     }
 
     /// Runs `body` on the read models as if the session were committed. The preview is
-    /// computed by the same projectors, in a transaction that is rolled back.
+    /// computed by the same `apply` of each domain, in a transaction that is rolled back.
     public func preview<T>(_ body: (ReadModelReader) throws -> T) throws -> T {
         try ledger.environment.write(commit: false) { txn in
             let record = try ledger.loadSession(id, txn)
             if !record.events.isEmpty {
                 _ = try Appender(catalog: ledger.catalog, tables: ledger.tables, txn: txn).append(record.events, mode: .strict)
             }
-            return try body(ReadModelReader(StoredProjectionState(txn, tables: ledger.tables.projections)))
+            return try body(ReadModelReader(StoredReadModel(txn, tables: ledger.tables.readModels)))
         }
     }
 

@@ -1,5 +1,5 @@
 /// One read model rebuilt in memory from the log: its domain's events applied again, in
-/// position order, to a `FoldedProjectionState`, and the cascade links they made. Folding
+/// position order, to a `FoldedReadModel`, and the cascade links they made. Folding
 /// needs only a read transaction, so read models can be folded side by side; `store` then
 /// replaces the stored read model inside a write transaction.
 ///
@@ -9,7 +9,7 @@ final class ReadModelFold: @unchecked Sendable {
     let domainIndex: Int
     private let catalog: EventCatalog
     private let tables: LedgerTables
-    private var state: FoldedProjectionState
+    private var state: FoldedReadModel
     /// Whether `store` has begun to write, letting go of the fold as it went.
     private var isSpent = false
     /// Keys of the cascade links made (stream ‖ NUL ‖ big-endian position), in position order.
@@ -28,7 +28,7 @@ final class ReadModelFold: @unchecked Sendable {
         self.catalog = catalog
         self.tables = tables
         self.domainIndex = domainIndex
-        state = FoldedProjectionState(tables: catalog.domains[domainIndex].tables)
+        state = FoldedReadModel(tables: catalog.domains[domainIndex].tables)
     }
 
     /// Folds the events after `position` up to the end of the log that `txn` sees. Calls
@@ -74,7 +74,7 @@ final class ReadModelFold: @unchecked Sendable {
     /// store run again (a write retried once the map has grown) folds the log again first.
     func store(_ txn: Transaction) throws {
         if isSpent {
-            state = FoldedProjectionState(tables: catalog.domains[domainIndex].tables)
+            state = FoldedReadModel(tables: catalog.domains[domainIndex].tables)
             links = []
             position = 0
             domainPositions = []
@@ -83,12 +83,12 @@ final class ReadModelFold: @unchecked Sendable {
         isSpent = true
         let domain = catalog.domains[domainIndex]
         for table in domain.tables {
-            guard let stored = tables.projections[table] else { continue }
+            guard let stored = tables.readModels[table] else { continue }
             try txn.clear(stored)
         }
         try removeLinks(txn)
         for link in links { try txn.put(tables.links, link, []) }
-        try state.store(into: tables.projections, txn)
+        try state.store(into: tables.readModels, txn)
         let name = Array(domain.readModelName.utf8)
         // Like appends, which write checkpoints with every commit: an empty log has none.
         if position > 0 {

@@ -1,8 +1,8 @@
 /// A point in the log's past: a position, or a time.
 public enum LogPoint: Sendable, Equatable {
-    /// The state after every event with a position ≤ this one.
+    /// The read models after every event with a position ≤ this one.
     case position(UInt64)
-    /// The state after every commit recorded at or before this time.
+    /// The read models after every commit recorded at or before this time.
     case time(Timestamp)
 
     /// Parses `P` (a whole number) or an ISO-8601 timestamp; nil when it is neither.
@@ -24,7 +24,7 @@ extension Ledger {
     public func read<T>(asOf point: LogPoint, _ body: (ReadModelReader) throws -> T) throws -> T {
         try environment.read { txn in
             let position = try self.position(of: point, txn)
-            return try body(ReadModelReader(HistoricalProjectionState(txn: txn, tables: tables.projections, position: position)))
+            return try body(ReadModelReader(HistoricalReadModel(txn: txn, tables: tables.readModels, position: position)))
         }
     }
 

@@ -2,7 +2,7 @@
 import Glibc
 #endif
 
-/// How projection rows are laid out in LMDB.
+/// How read-model rows are laid out in LMDB.
 ///
 /// A key is a key's binary form (`BinaryForm.key`); one longer than `maximumKeyLength` (LMDB keys are at
 /// most 511 bytes, and a 200-character title can take 800) is stored as its first bytes

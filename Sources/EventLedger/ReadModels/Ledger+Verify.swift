@@ -69,7 +69,7 @@ extension Ledger {
     /// in key order, and its checkpoint) and one of the cascade links.
     private func readModelDigests(_ txn: Transaction, of index: Int) throws -> [String: [UInt8]] {
         let domain = catalog.domains[index]
-        var combined = try digest(of: domain.tables.compactMap { tables.projections[$0] }, txn)
+        var combined = try digest(of: domain.tables.compactMap { tables.readModels[$0] }, txn)
         combined += try txn.get(tables.checkpoints, Array(domain.readModelName.utf8)).map(Array.init) ?? []
         return ["cascade links": try digest(of: [tables.links], txn), "read model \(domain.readModelName)": combined]
     }

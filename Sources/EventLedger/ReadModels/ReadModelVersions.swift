@@ -3,15 +3,15 @@
 /// Each is an entry of the `checkpoints` table under a key no read model has (it starts with
 /// a NUL byte) and the read model's name, holding the version as a big-endian `u64`; a read
 /// model without one was built by version 1. A read model built by another version than its
-/// domain's stores other keys or rows than the projector now reads and writes: it is rebuilt
+/// domain's stores other keys or rows than its `apply` now reads and writes: it is rebuilt
 /// when the ledger is opened for writing, and a read-only opening is refused until then.
 enum ReadModelVersions {
     /// The version of a read model without a recorded one.
     static let firstVersion = 1
 
-    /// The key of `projection`'s entry in `checkpoints`.
-    static func key(_ projection: String) -> [UInt8] {
-        Array("\u{0}read-model-version:\(projection)".utf8)
+    /// The key of `readModel`'s entry in `checkpoints`.
+    static func key(_ readModel: String) -> [UInt8] {
+        Array("\u{0}read-model-version:\(readModel)".utf8)
     }
 
     /// The indexes of the catalog's domains whose stored read model another version built.

@@ -3,7 +3,7 @@ import Glibc
 #endif
 
 /// The hash table of a `FoldedTable`: its rows by key, found by open addressing with
-/// linear probing, and the row found last (a projector often reads a row and then writes
+/// linear probing, and the row found last (a domain's `apply` often reads a row and then writes
 /// it). A row is known by the address of its record, which holds its key.
 ///
 /// A value kept in one stored property of the folded table: a lookup is one access to that

@@ -1,29 +1,29 @@
-/// A read model folded in memory by a rebuild. Projectors read and write it exactly as they
-/// do the stored read model (`StoredProjectionState`): a write adds a version of the row at
+/// A read model folded in memory by a rebuild. Domains' `apply` reads and writes it exactly as it
+/// does the stored read model (`StoredReadModel`): a write adds a version of the row at
 /// `position`, a removal of a present row adds a removal. `store` then writes every
 /// version into the stored tables in key order, so the result is the same, byte for byte,
 /// as the versions appends wrote, without a B-tree search per read or write.
-final class FoldedProjectionState: RowStoreWriting {
+final class FoldedReadModel: RowStoreWriting {
     /// The tables, in the order of `folded`: a read model has a handful, and a search by
     /// equality finds one sooner than hashing it would.
-    private let tables: [ProjectionTable]
+    private let tables: [TableName]
     /// The folded tables; nil once stored.
     private var foldedTables: [FoldedTable?]
     /// The position of the event being applied; versions are written at it.
     var position: UInt64 = 0
 
     /// An empty read model of `tables`.
-    init(tables: [ProjectionTable]) {
+    init(tables: [TableName]) {
         self.tables = tables
         foldedTables = tables.map { _ in FoldedTable() }
     }
 
-    func value(_ table: ProjectionTable, key: [UInt8]) throws -> [UInt8]? {
+    func value(_ table: TableName, key: [UInt8]) throws -> [UInt8]? {
         try folded(table).newestValue(StoredRow.storedKey(key)).flatMap(StoredRow.row)
     }
 
     /// The rows under the prefix in key order (whole keys, however long).
-    func values(_ table: ProjectionTable, prefix: [UInt8]) throws -> [(key: [UInt8], value: [UInt8])] {
+    func values(_ table: TableName, prefix: [UInt8]) throws -> [(key: [UInt8], value: [UInt8])] {
         var rows = try folded(table).newestRows(prefix: prefix).map { entry in
             try StoredRow.decode(key: entry.key, value: entry.value)
         }
@@ -31,11 +31,11 @@ final class FoldedProjectionState: RowStoreWriting {
         return rows.compactMap { entry in entry.value.map { (entry.key, $0) } }
     }
 
-    func set(_ table: ProjectionTable, key: [UInt8], value row: [UInt8]) throws {
+    func set(_ table: TableName, key: [UInt8], value row: [UInt8]) throws {
         write(try folded(table), key, row)
     }
 
-    func remove(_ table: ProjectionTable, key encoded: [UInt8]) throws {
+    func remove(_ table: TableName, key encoded: [UInt8]) throws {
         let storedKey = StoredRow.storedKey(encoded)
         let table = try folded(table)
         guard let newest = table.newestValue(storedKey), StoredRow.isPresent(newest) else { return }
@@ -59,9 +59,9 @@ final class FoldedProjectionState: RowStoreWriting {
 
     /// Writes every version into `stored`, whose tables must be empty, one table at a time,
     /// letting go of each table's memory once it is written.
-    func store(into stored: [ProjectionTable: Table], _ txn: Transaction) throws {
+    func store(into stored: [TableName: Table], _ txn: Transaction) throws {
         for index in tables.indices.sorted(by: { tables[$0].name < tables[$1].name }) {
-            guard let destination = stored[tables[index]] else { preconditionFailure("unknown projection table \(tables[index].name)") }
+            guard let destination = stored[tables[index]] else { preconditionFailure("unknown read-model table \(tables[index].name)") }
             let table = try folded(tables[index])
             foldedTables[index] = nil
             try table.store(into: destination, txn)
@@ -70,7 +70,7 @@ final class FoldedProjectionState: RowStoreWriting {
 
     /// The folded copy of `table`; `.invalidInput` for a table its domain did not declare
     /// (a fold holds its own domain's tables only).
-    private func folded(_ table: ProjectionTable) throws -> FoldedTable {
+    private func folded(_ table: TableName) throws -> FoldedTable {
         guard let index = tables.firstIndex(of: table), let folded = foldedTables[index] else {
             throw LedgerError.undeclaredTable(table)
         }

@@ -1,16 +1,16 @@
 /// Read models as stored rows: keys and rows in their binary forms, found by table.
 protocol RowStore {
     /// The row stored under `key`, or nil.
-    func value(_ table: ProjectionTable, key: [UInt8]) throws -> [UInt8]?
+    func value(_ table: TableName, key: [UInt8]) throws -> [UInt8]?
     /// The rows whose key starts with `prefix` (whole values), in key order. They are all
     /// read before they are returned, so the caller may change the read model meanwhile.
-    func values(_ table: ProjectionTable, prefix: [UInt8]) throws -> [(key: [UInt8], value: [UInt8])]
+    func values(_ table: TableName, prefix: [UInt8]) throws -> [(key: [UInt8], value: [UInt8])]
 }
 
 /// Read models whose rows a domain's `apply` changes.
 protocol RowStoreWriting: RowStore {
     /// Stores `value` under `key`, replacing any previous row.
-    func set(_ table: ProjectionTable, key: [UInt8], value: [UInt8]) throws
+    func set(_ table: TableName, key: [UInt8], value: [UInt8]) throws
     /// Removes the row under `key`, if any.
-    func remove(_ table: ProjectionTable, key: [UInt8]) throws
+    func remove(_ table: TableName, key: [UInt8]) throws
 }

@@ -2,25 +2,25 @@
 /// `StoredRow.newestPosition`), read from the versioned tables: a single-row read is one
 /// seek, a prefix scan visits each row under the prefix once. Neither depends on the
 /// length of the log.
-struct HistoricalProjectionState: RowStore {
+struct HistoricalReadModel: RowStore {
     let txn: Transaction
-    let tables: [ProjectionTable: Table]
+    let tables: [TableName: Table]
     let position: UInt64
 
     /// The stored table holding the versions of `table`; `.invalidInput` for a table no
     /// domain declared.
-    func versions(_ table: ProjectionTable) throws -> Table {
+    func versions(_ table: TableName) throws -> Table {
         guard let stored = tables[table] else { throw LedgerError.undeclaredTable(table) }
         return stored
     }
 
-    func value(_ table: ProjectionTable, key: [UInt8]) throws -> [UInt8]? {
+    func value(_ table: TableName, key: [UInt8]) throws -> [UInt8]? {
         try version(table, StoredRow.storedKey(key)) { try $0.flatMap(StoredRow.row) }
     }
 
     /// Calls `body` with the stored value of the row's version in force (a removal's value
     /// when it was removed), or nil when the row never existed up to `position`.
-    func version<T>(_ table: ProjectionTable, _ storedKey: [UInt8], _ body: (UnsafeRawBufferPointer?) throws -> T) throws -> T {
+    func version<T>(_ table: TableName, _ storedKey: [UInt8], _ body: (UnsafeRawBufferPointer?) throws -> T) throws -> T {
         try txn.withCursor(try versions(table)) { cursor in
             guard let entry = try cursor.seek(before: StoredRow.historyKey(storedKey, position: position + 1)),
                   entry.key.count == storedKey.count + 9, entry.key.starts(with: storedKey), entry.key[storedKey.count] == 0
@@ -30,7 +30,7 @@ struct HistoricalProjectionState: RowStore {
     }
 
     /// Each row under the prefix once, in key order (whole keys, however long).
-    func values(_ table: ProjectionTable, prefix: [UInt8]) throws -> [(key: [UInt8], value: [UInt8])] {
+    func values(_ table: TableName, prefix: [UInt8]) throws -> [(key: [UInt8], value: [UInt8])] {
         try rowsInForce(table, prefix: prefix)
     }
 
@@ -41,7 +41,7 @@ struct HistoricalProjectionState: RowStore {
     /// through while there are few (most rows change a few times, and rows added after
     /// `position` are skipped the same way) and skipped with seeks when there are more, so
     /// the cost follows the rows under the prefix, not the log.
-    private func rowsInForce(_ table: ProjectionTable, prefix: [UInt8]) throws -> [(key: [UInt8], value: [UInt8])] {
+    private func rowsInForce(_ table: TableName, prefix: [UInt8]) throws -> [(key: [UInt8], value: [UInt8])] {
         var rows: [(key: [UInt8], value: [UInt8])] = []
         try txn.withCursor(try versions(table)) { cursor in
             var entry = prefix.isEmpty ? try cursor.first() : try cursor.seek(atLeast: prefix)

@@ -2,32 +2,32 @@
 ///
 /// A write adds a version of the row at the position of the event being applied (a
 /// removal adds a version saying so); reads see the latest versions. Past states are
-/// read from the same versions by `HistoricalProjectionState`.
-final class StoredProjectionState: RowStoreWriting {
+/// read from the same versions by `HistoricalReadModel`.
+final class StoredReadModel: RowStoreWriting {
     private let txn: Transaction
-    private let latest: HistoricalProjectionState
+    private let latest: HistoricalReadModel
     /// The position of the event being applied; versions are written at it.
     var position: UInt64 = 0
 
-    init(_ txn: Transaction, tables: [ProjectionTable: Table]) {
+    init(_ txn: Transaction, tables: [TableName: Table]) {
         self.txn = txn
-        latest = HistoricalProjectionState(txn: txn, tables: tables, position: StoredRow.newestPosition)
+        latest = HistoricalReadModel(txn: txn, tables: tables, position: StoredRow.newestPosition)
     }
 
-    func value(_ table: ProjectionTable, key: [UInt8]) throws -> [UInt8]? {
+    func value(_ table: TableName, key: [UInt8]) throws -> [UInt8]? {
         try latest.value(table, key: key)
     }
 
-    func values(_ table: ProjectionTable, prefix: [UInt8]) throws -> [(key: [UInt8], value: [UInt8])] {
+    func values(_ table: TableName, prefix: [UInt8]) throws -> [(key: [UInt8], value: [UInt8])] {
         try latest.values(table, prefix: prefix)
     }
 
-    func set(_ table: ProjectionTable, key encoded: [UInt8], value row: [UInt8]) throws {
+    func set(_ table: TableName, key encoded: [UInt8], value row: [UInt8]) throws {
         let storedKey = StoredRow.storedKey(encoded)
         try txn.put(try latest.versions(table), StoredRow.historyKey(storedKey, position: position), StoredRow.value(row, encodedKey: encoded))
     }
 
-    func remove(_ table: ProjectionTable, key encoded: [UInt8]) throws {
+    func remove(_ table: TableName, key encoded: [UInt8]) throws {
         let storedKey = StoredRow.storedKey(encoded)
         guard try latest.version(table, storedKey, { $0.map(StoredRow.isPresent) ?? false }) else { return }
         try txn.put(try latest.versions(table), StoredRow.historyKey(storedKey, position: position), StoredRow.value(nil, encodedKey: encoded))
