@@ -79,7 +79,7 @@ public enum MusicQueries {
     /// Live artists with their live song counts, by name ignoring case, then id.
     public static func artists(in readModel: ReadModelReader) throws(LedgerError) -> [ArtistSummary] {
         try readModel.rows(MusicTables.artistsByName).map { entry in
-            ArtistSummary(artistId: entry.key.artistId, name: entry.row.name, songCount: entry.row.songCount)
+            ArtistSummary(artistId: entry.key.id, name: entry.row.name, songCount: entry.row.songCount)
         }
     }
 
@@ -99,7 +99,7 @@ public enum MusicQueries {
     /// deleted or not yet known.
     public static func songs(orphansOnly: Bool = false, in readModel: ReadModelReader) throws(LedgerError) -> [SongSummary] {
         try readModel.rows(orphansOnly ? MusicTables.orphanSongs : MusicTables.songsByTitle).map { entry in
-            SongSummary(songId: entry.key.songId, title: entry.row.title,
+            SongSummary(songId: entry.key.id, title: entry.row.title,
                         artistId: entry.row.artistId, durationSeconds: entry.row.durationSeconds)
         }
     }
