@@ -5,20 +5,20 @@ import LedgerTestSupport
 /// The notes domain in a later version whose projector stores each note's text in capitals.
 private struct ShoutingNotes: LedgerDomain {
     let notes = NotesDomain()
-    var projectionName: String { notes.projectionName }
-    var eventTypes: [any DomainEvent.Type] { notes.eventTypes }
-    var tables: [ProjectionTable] { notes.tables }
+    var readModelName: String { notes.readModelName }
+    var events: [EventCase<NoteEvent>] { notes.events }
+    var tables: [any DeclaredTable] { notes.tables }
     var queries: [QueryDefinition] { notes.queries }
     var readModelVersion: Int { 2 }
 
-    func check(_ event: any DomainEvent, against state: any ProjectionReader, mode: RuleMode) throws {
-        try notes.check(event, against: state, mode: mode)
+    func check(_ event: NoteEvent, against readModel: ReadModelReader, mode: RuleMode) throws(LedgerError) {
+        try notes.check(event, against: readModel, mode: mode)
     }
 
-    func apply(_ event: any DomainEvent, context: ProjectionContext, to state: any ProjectionWriter) throws {
-        try notes.apply(event, context: context, to: state)
-        if let created = event as? NoteCreated {
-            try state.set(NotesDomain.notes, StateKey(created.noteId), [created.text.uppercased(), "live"])
+    func apply(_ event: NoteEvent, context: EventContext, to readModel: ReadModelWriter) throws(LedgerError) {
+        try notes.apply(event, context: context, to: readModel)
+        if case .created(let created) = event {
+            try readModel.set(NotesDomain.notes, created.noteId, NoteRow(text: created.text.uppercased()))
         }
     }
 }

@@ -53,26 +53,27 @@ import Glibc
     }
 
     /// The stored form of `key`, which its versions' keys start with.
-    func rowKey(_ key: StateKey) -> [UInt8] { StoredRow.storedKey(key.encoded()) }
+    func rowKey(_ key: some Encodable) throws -> [UInt8] { StoredRow.storedKey(try BinaryEncoding.encode(key, as: .key)) }
 
     /// The key of the latest version of the row `key` of `table`: deleting it takes the
     /// row's current value away.
-    func latestVersionKey(_ txn: Transaction, _ table: Table, _ key: StateKey) throws -> [UInt8] {
+    func latestVersionKey(_ txn: Transaction, _ table: Table, _ key: some Encodable) throws -> [UInt8] {
         let found = try txn.withCursor(table) { cursor in
             try cursor.seek(before: rowKey(key) + StoredRow.afterEveryVersion).map { Array($0.key) }
         }
-        let versionKey = try #require(found, "no version of \(key.components) in \(table.name)")
-        try #require(versionKey.starts(with: rowKey(key) + [0]), "no version of \(key.components) in \(table.name)")
+        let versionKey = try #require(found, "no version of \(key) in \(table.name)")
+        try #require(versionKey.starts(with: rowKey(key) + [0]), "no version of \(key) in \(table.name)")
         return versionKey
     }
 
     /// Stores `row` as a version of `key` at the last position of the fixture's log.
-    func putLatestVersion(_ txn: Transaction, _ table: Table, _ key: StateKey, _ row: StateRow) throws {
-        try txn.put(table, StoredRow.historyKey(rowKey(key), position: 6), StoredRow.value(row, encodedKey: key.encoded()))
+    func putLatestVersion(_ txn: Transaction, _ table: Table, _ key: some Encodable, _ row: some Encodable) throws {
+        try txn.put(table, StoredRow.historyKey(rowKey(key), position: 6),
+                    StoredRow.value(BinaryEncoding.encode(row, as: .row), encodedKey: BinaryEncoding.encode(key, as: .key)))
     }
 
-    func projection(_ ledger: Ledger, _ table: ProjectionTable) throws -> Table {
-        try #require(ledger.tables.projections[table], "no stored tables for \(table.name)")
+    func projection(_ ledger: Ledger, _ table: some DeclaredTable) throws -> Table {
+        try #require(ledger.tables.projections[ProjectionTable(qualifiedName: table.qualifiedName)], "no stored tables for \(table.qualifiedName)")
     }
 
     // MARK: rebuild
@@ -102,9 +103,9 @@ import Glibc
             let notes = try projection(ledger, NotesDomain.notes)
             let folderNotes = try projection(ledger, NotesDomain.folderNotes)
             try tamper(ledger) { txn, tables throws in
-                #expect(try txn.delete(notes, latestVersionKey(txn, notes, StateKey("a"))))
-                try putLatestVersion(txn, notes, StateKey("zz"), ["bogus", "live"])
-                #expect(try txn.delete(folderNotes, StoredRow.historyKey(rowKey(StateKey("f", "b")), position: 2)))
+                #expect(try txn.delete(notes, latestVersionKey(txn, notes, "a")))
+                try putLatestVersion(txn, notes, "zz", NoteRow(text: "bogus"))
+                #expect(try txn.delete(folderNotes, StoredRow.historyKey(rowKey(FolderNoteKey(folderId: "f", noteId: "b")), position: 2)))
                 try txn.clear(tables.links)
                 try txn.put(tables.checkpoints, Array("notes".utf8), LedgerTables.bigEndian(1))
             }
@@ -174,7 +175,7 @@ import Glibc
         try withFixture { ledger, _ throws in
             let inline = try derivedState(ledger)
             let notes = try projection(ledger, NotesDomain.notes)
-            try tamper(ledger) { txn, _ throws in #expect(try txn.delete(notes, latestVersionKey(txn, notes, StateKey("c")))) }
+            try tamper(ledger) { txn, _ throws in #expect(try txn.delete(notes, latestVersionKey(txn, notes, "c"))) }
             let report = try ledger.rebuild(["notes"])
             #expect(report.projections == ["notes"])
             #expect(report.events == 6)
@@ -185,7 +186,7 @@ import Glibc
     @Test func rebuildOfAnUnknownProjectionFailsAndChangesNothing() throws {
         try withFixture { ledger, _ throws in
             let notes = try projection(ledger, NotesDomain.notes)
-            try tamper(ledger) { txn, _ throws in #expect(try txn.delete(notes, latestVersionKey(txn, notes, StateKey("c")))) }
+            try tamper(ledger) { txn, _ throws in #expect(try txn.delete(notes, latestVersionKey(txn, notes, "c"))) }
             let damaged = try derivedState(ledger)
             for names in [["nope"], ["notes", "nope"], ["nope", "notes"]] {
                 var progressed = false
@@ -240,25 +241,25 @@ import Glibc
     @Test func verifyNamesTheReadModelOfADeletedRow() throws {
         try expectReadModelProblem(mentioning: "notes") { ledger, txn, _ throws in
             let notes = try projection(ledger, NotesDomain.notes)
-            #expect(try txn.delete(notes, latestVersionKey(txn, notes, StateKey("b"))))
+            #expect(try txn.delete(notes, latestVersionKey(txn, notes, "b")))
         }
     }
 
     @Test func verifyNamesTheReadModelOfADeletedPastVersion() throws {
         try expectReadModelProblem(mentioning: "notes") { ledger, txn, _ throws in
             let notes = try projection(ledger, NotesDomain.notes)
-            #expect(try txn.delete(notes, StoredRow.historyKey(rowKey(StateKey("a")), position: 4)))
+            #expect(try txn.delete(notes, StoredRow.historyKey(rowKey("a"), position: 4)))
         }
     }
 
     @Test func verifyNamesTheReadModelOfAnAddedOrChangedRow() throws {
         try expectReadModelProblem(mentioning: "notes") { ledger, txn, _ throws in
             let notes = try projection(ledger, NotesDomain.notes)
-            try putLatestVersion(txn, notes, StateKey("c"), ["charlie 3", "live"])
+            try putLatestVersion(txn, notes, "c", NoteRow(text: "charlie 3"))
         }
         try expectReadModelProblem(mentioning: "notes") { ledger, txn, _ throws in
             let folderNotes = try projection(ledger, NotesDomain.folderNotes)
-            try putLatestVersion(txn, folderNotes, StateKey("g", "c"), [])
+            try putLatestVersion(txn, folderNotes, FolderNoteKey(folderId: "g", noteId: "c"), Present())
         }
     }
 

@@ -31,7 +31,12 @@ import LedgerTestSupport
             let filed = try allEvents(ledger).filter { $0.type == "NoteFiled" }
             #expect(filed.map(\.schemaVersion) == [2, 1])
             #expect(filed[1].data == .object(["noteId": .string("b"), "folder": .string("g")]))
-            let current = try filed.map { try #require(try ledger.currentEvent($0) as? NoteFiled) }
+            let current = try filed.map { recorded in
+                guard case .filed(let filed) = try ledger.currentEvent(recorded, as: NoteEvent.self) else {
+                    throw LedgerError(.invalidInput, "not a NoteFiled")
+                }
+                return filed
+            }
             #expect(current.map(\.folderId) == ["f", "g"])
             #expect(try allEvents(ledger).filter { $0.type == "NoteCreated" }.map(\.schemaVersion) == [1, 1])
         }

@@ -83,12 +83,12 @@ import Glibc
 
     @Test func rowsAndPrefixScansTravelAcrossACascade() throws {
         try withFixture { ledger throws in
-            func note(_ id: String, at position: UInt64) throws -> StateRow? {
-                try ledger.read(asOf: .position(position)) { try $0.row(NotesDomain.notes, StateKey(id)) }
+            func note(_ id: String, at position: UInt64) throws -> [String]? {
+                try ledger.read(asOf: .position(position)) { try $0.row(NotesDomain.notes, id)?.fields }
             }
             func folder(at position: UInt64) throws -> [[String]] {
                 try ledger.read(asOf: .position(position)) { state in
-                    try state.rows(NotesDomain.folderNotes, prefix: StateKey("f")).map(\.key.components)
+                    try state.rows(NotesDomain.folderNotes, prefix: "f").map(\.key.components)
                 }
             }
             #expect(try note("a", at: 0) == nil)
@@ -195,7 +195,7 @@ import Glibc
             for position in positions {
                 let expected = model(at: position)
                 for note in ["000", "001", "017", "050", "099"] {
-                    let row = try ledger.read(asOf: .position(UInt64(position))) { try $0.row(NotesDomain.notes, StateKey(note)) }
+                    let row = try ledger.read(asOf: .position(UInt64(position))) { try $0.row(NotesDomain.notes, note)?.fields }
                     #expect(row == expected[note].map { [$0, "live"] }, "note \(note) as of \(position)")
                 }
             }

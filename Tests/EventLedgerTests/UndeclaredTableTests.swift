@@ -6,17 +6,17 @@ import LedgerTestSupport
 /// `folder-notes`: a mistake a domain author can make.
 private struct NotesMissingATable: LedgerDomain {
     let notes = NotesDomain()
-    var projectionName: String { notes.projectionName }
-    var eventTypes: [any DomainEvent.Type] { notes.eventTypes }
-    var tables: [ProjectionTable] { [NotesDomain.notes] }
+    var readModelName: String { notes.readModelName }
+    var events: [EventCase<NoteEvent>] { notes.events }
+    var tables: [any DeclaredTable] { [NotesDomain.notes] }
     var queries: [QueryDefinition] { notes.queries }
 
-    func check(_ event: any DomainEvent, against state: any ProjectionReader, mode: RuleMode) throws {
-        try notes.check(event, against: state, mode: mode)
+    func check(_ event: NoteEvent, against readModel: ReadModelReader, mode: RuleMode) throws(LedgerError) {
+        try notes.check(event, against: readModel, mode: mode)
     }
 
-    func apply(_ event: any DomainEvent, context: ProjectionContext, to state: any ProjectionWriter) throws {
-        try notes.apply(event, context: context, to: state)
+    func apply(_ event: NoteEvent, context: EventContext, to readModel: ReadModelWriter) throws(LedgerError) {
+        try notes.apply(event, context: context, to: readModel)
     }
 }
 
@@ -45,7 +45,7 @@ private struct NotesMissingATable: LedgerDomain {
         try Ledger(path: path, domains: [NotesDomain()]).append(NoteCreated(noteId: "a", text: "one", folderId: "f"))
         let ledger = try Ledger(path: path, domains: [NotesMissingATable()])
         #expect(performing: { try ledger.rebuild() }, throws: Self.isUndeclaredTable)
-        #expect(performing: { try ledger.read { try $0.row(NotesDomain.folderNotes, StateKey("f", "a")) } },
+        #expect(performing: { try ledger.read { try $0.row(NotesDomain.folderNotes, FolderNoteKey(folderId: "f", noteId: "a")) } },
                 throws: Self.isUndeclaredTable)
     }
 }

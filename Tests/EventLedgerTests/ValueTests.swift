@@ -22,24 +22,31 @@ import Testing
         #expect(Timestamp(microseconds: 0).description == "1970-01-01T00:00:00.000000Z")
     }
 
-    @Test func payloadReaderEnforcesTheCatalogRules() throws {
-        let reader = try PayloadReader(["id": .string("a.b_c:d-1"), "name": .string("  Pink Floyd "),
-                                        "bad": .string("a b"), "ctl": .string("a\u{7}b")],
-                                       allowedFields: ["id", "name", "bad", "ctl"])
-        #expect(try reader.id("id") == "a.b_c:d-1")
-        #expect(try reader.name("name") == "Pink Floyd")
-        #expect(throws: LedgerError.self) { try reader.id("bad") }
-        #expect(throws: LedgerError.self) { try reader.name("ctl") }
-        #expect(throws: LedgerError.self) { try reader.id("missing") }
-        #expect(throws: LedgerError.self) { try PayloadReader(["x": .null], allowedFields: ["y"]) }
-        #expect(PayloadReader.isValidID(String(repeating: "a", count: 128)))
-        #expect(!PayloadReader.isValidID(String(repeating: "a", count: 129)))
-        #expect(!PayloadReader.isValidID(""))
+    /// An event with the checked fields, for the rules of ids and names.
+    private struct Checked: DomainEvent {
+        @ID var id: String
+        @Name var name: String
+        var stream: String { "checked-\(id)" }
+    }
+
+    @Test func idAndNameFieldsEnforceTheRulesOfIdsAndNames() throws {
+        let checked = try Checked(payload: ["id": .string("a.b_c:d-1"), "name": .string("  Pink Floyd ")])
+        #expect(checked.id == "a.b_c:d-1" && checked.name == "Pink Floyd")
+        for (field, value) in [("id", "a b"), ("id", ""), ("id", String(repeating: "a", count: 129)), ("name", "a\u{7}b")] {
+            var fields: [String: JSONValue] = ["id": .string("a"), "name": .string("n")]
+            fields[field] = .string(value)
+            let error = try #require(throws: LedgerError.self) { try Checked(payload: fields) }
+            #expect(error.subject == field && error.kind == .invalidInput)
+        }
+        #expect(throws: LedgerError.self) { try Checked(payload: ["name": .string("n")]) }
+        #expect(FieldRules.isValidID(String(repeating: "a", count: 128)))
+        #expect(!FieldRules.isValidID(String(repeating: "a", count: 129)))
+        #expect(!FieldRules.isValidID(""))
     }
 
     @Test func namesAreTrimmedCountedInCharactersAndFreeOfControlCharactersInAnyScript() throws {
         func name(_ text: String) throws -> String {
-            try PayloadReader(["name": .string(text)], allowedFields: ["name"]).name("name")
+            try FieldRules.validName(text, field: "name")
         }
         #expect(try name("\u{3000}Ελένη Καραΐνδρου\u{A0}") == "Ελένη Καραΐνδρου")
         #expect(try name("a\u{A0}b") == "a\u{A0}b")
@@ -53,23 +60,9 @@ import Testing
 
     @Test func anUnknownFieldIsNamedAndTheFirstInOrderWhenThereAreSeveral() throws {
         let error = try #require(throws: LedgerError.self) {
-            try PayloadReader(["z": .null, "c": .null, "id": .null, "b": .null], allowedFields: ["id"])
+            try Checked(payload: ["z": .null, "c": .null, "id": .string("a"), "name": .string("n"), "b": .null])
         }
         #expect(error.subject == "b")
         #expect(error.message.contains("unknown field \"b\""))
-    }
-
-    @Test func stateKeysKeepTheirComponentsHoweverTheyAreMade() {
-        let spelledOut = [StateKey("a"), StateKey("a", "b"), StateKey("a", "", "c"), StateKey("a", "b", "c", "d")]
-        let listed = [StateKey(components: ["a"]), StateKey(components: ["a", "b"]), StateKey(components: ["a", "", "c"]),
-                      StateKey(components: ["a", "b", "c", "d"])]
-        #expect(spelledOut == listed)
-        #expect(spelledOut.map(\.components) == [["a"], ["a", "b"], ["a", "", "c"], ["a", "b", "c", "d"]])
-        #expect(StateKey("a", "", "c").component(1) == "")
-        #expect(StateKey("Élan", "b", "ça").component(2) == "ça")
-        // No component and one empty component encode alike, yet are different keys.
-        #expect(StateKey() != StateKey(""))
-        #expect(StateKey().components == [] && StateKey("").components == [""])
-        #expect(StateKey(encoded: UnsafeRawBufferPointer(start: nil, count: 0)) == StateKey(""))
     }
 }

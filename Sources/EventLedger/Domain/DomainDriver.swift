@@ -17,7 +17,8 @@ struct DomainDriver: Sendable {
     let check: @Sendable (DomainEventValue, ReadModelReader, RuleMode) throws(LedgerError) -> Void
     /// Folds an event decoded by `decode` into the read model.
     let apply: @Sendable (DomainEventValue, EventContext, ReadModelWriter) throws(LedgerError) -> Void
-    /// Decodes a payload and folds it into the read model at once, as rebuilds do for every event.
+    /// Decodes a payload and folds it into the read model at once, as rebuilds do for every
+    /// event; a payload that does not decode is `.corruption`.
     let decodeAndApply: @Sendable (_ type: Int, _ payload: [String: JSONValue], _ storedAt: Int, EventContext, ReadModelWriter) throws(LedgerError) -> Void
 
     /// What the engine needs of one event type.
@@ -45,7 +46,14 @@ struct DomainDriver: Sendable {
             try domain.apply(event.value as! Domain.Event, context: context, to: writer)
         }
         decodeAndApply = { type, payload, version, context, writer throws(LedgerError) in
-            try domain.apply(try cases[type].value(payload, version), context: context, to: writer)
+            let event: Domain.Event
+            do {
+                event = try cases[type].value(payload, version)
+            } catch {
+                throw LedgerError(.corruption, "event at position \(context.position) cannot be replayed: \(error)",
+                                  subject: String(context.position))
+            }
+            try domain.apply(event, context: context, to: writer)
         }
     }
 

@@ -49,12 +49,7 @@ final class ReadModelFold: @unchecked Sendable {
                     let context = EventContext(position: position, recordedAt: record.recordedAt) { linked in
                         self.links.append(LedgerTables.streamKey(linked, position))
                     }
-                    do {
-                        try domain.decodeAndApply(entry.typeIndex, try Self.payload(of: record), Int(record.schemaVersion), context, writer)
-                    } catch let error as LedgerError where error.kind == .invalidInput && error.subject != nil {
-                        throw LedgerError(.corruption, "event at position \(position) cannot be replayed: \(error)",
-                                          subject: String(position))
-                    }
+                    try domain.decodeAndApply(entry.typeIndex, try Self.payload(of: record), Int(record.schemaVersion), context, writer)
                 }
                 self.position = position
                 unreported += 1

@@ -1,0 +1,128 @@
+import Testing
+@testable import EventLedger
+
+/// Events decode from payloads with the ledger's rules and encode to canonical payloads;
+/// read-model keys keep the order of their values, rows keep every value.
+@Suite struct TypedFormTests {
+    enum Priority: String, Codable, Sendable { case low, high }
+
+    struct Step: Codable, Sendable, Equatable {
+        var title: String
+        var done: Bool
+    }
+
+    /// An event with a field of every kind the engine decodes.
+    struct Planned: DomainEvent, Equatable {
+        @ID var planId: String
+        var count: Int
+        var small: Int8?
+        var ratio: Double
+        var urgent: Bool
+        var priority: Priority
+        var steps: [Step]
+        var due: Timestamp?
+        var note: String?
+        var stream: String { "plan-\(planId)" }
+
+        func validate() throws(LedgerError) {
+            try FieldRules.require(count, in: 0...100, field: "count")
+        }
+    }
+
+    private let complete: [String: JSONValue] = [
+        "planId": .string("p1"), "count": .int(3), "small": .int(-4), "ratio": .double(0.5), "urgent": .bool(true),
+        "priority": .string("high"), "steps": .array([.object(["title": .string("a"), "done": .bool(false)])]),
+        "due": .int(1_700_000_000_000_000), "note": .null,
+    ]
+
+    private func decodeError(_ change: (inout [String: JSONValue]) -> Void) throws -> LedgerError {
+        var payload = complete
+        change(&payload)
+        return try #require(throws: LedgerError.self) { try Planned(payload: payload) }
+    }
+
+    @Test func everyFieldKindDecodesAndEncodesBackWithoutItsNils() throws {
+        let planned = try Planned(payload: complete)
+        #expect(planned.count == 3 && planned.small == -4 && planned.ratio == 0.5 && planned.urgent)
+        #expect(planned.priority == .high && planned.steps == [Step(title: "a", done: false)])
+        #expect(planned.due == Timestamp(microseconds: 1_700_000_000_000_000) && planned.note == nil)
+        var expected = complete
+        expected["note"] = nil
+        #expect(try planned.payload == expected)
+        #expect(try Planned(payload: try planned.payload) == planned)
+    }
+
+    @Test func eachBadFieldIsNamed() throws {
+        #expect(try decodeError { $0["count"] = .string("3") }.subject == "count")
+        #expect(try decodeError { $0["count"] = .double(3.5) }.subject == "count")
+        #expect(try decodeError { $0["count"] = nil }.message.contains("missing"))
+        #expect(try decodeError { $0["small"] = .int(300) }.subject == "small")
+        #expect(try decodeError { $0["priority"] = .string("urgent") }.subject == "priority")
+        #expect(try decodeError { $0["urgent"] = .int(1) }.subject == "urgent")
+        #expect(try decodeError { $0["steps"] = .array([.object(["title": .string("a")])]) }.subject == "steps[0].done")
+        #expect(try decodeError { $0["steps"] = .array([.object(["title": .string("a"), "done": .bool(true), "x": .null])]) }.subject
+                == "steps[0].x")
+        #expect(try decodeError { $0["count"] = .int(101) }.message.contains("from 0 to 100"))
+        #expect(try decodeError { $0["planId"] = .string("no spaces") }.subject == "planId")
+        for error in [try decodeError { $0["extra"] = .int(1) }, try decodeError { $0["count"] = .string("x") }] {
+            #expect(error.kind == .invalidInput)
+        }
+    }
+
+    @Test func nullStandsForAnAbsentOptionalField() throws {
+        var payload = complete
+        payload["small"] = nil
+        payload["due"] = .null
+        let planned = try Planned(payload: payload)
+        #expect(planned.small == nil && planned.due == nil)
+    }
+
+    struct Key: Codable, Sendable { var group: String; var rank: Int; var tag: String? }
+
+    private func keyBytes(_ value: some Encodable) throws -> [UInt8] {
+        try BinaryEncoding.encode(value, as: .key)
+    }
+
+    @Test func keysSortAsTheirValuesDo() throws {
+        let strings = ["", "\u{0}", "a", "a\u{0}", "a\u{0}b", "ab", "b", "é"]
+        #expect(try strings.map(keyBytes).isStrictlySorted)
+        let numbers = [Int.min, -300, -1, 0, 1, 255, 256, Int.max]
+        #expect(try numbers.map(keyBytes).isStrictlySorted)
+        let doubles = [-Double.infinity, -2.5, -0.0, 0.5, 3, Double.infinity]
+        #expect(try doubles.map(keyBytes).isStrictlySorted)
+        let keys = [Key(group: "a", rank: -1, tag: nil), Key(group: "a", rank: -1, tag: "x"), Key(group: "a", rank: 2, tag: nil),
+                    Key(group: "ab", rank: -5, tag: nil), Key(group: "b", rank: 0, tag: "")]
+        #expect(try keys.map(keyBytes).isStrictlySorted)
+    }
+
+    @Test func aPrefixOfAKeysFieldsIsAPrefixOfItsBytesAndOfWholeValuesOnly() throws {
+        let key = try keyBytes(Key(group: "a", rank: 7, tag: "t"))
+        #expect(key.starts(with: try keyBytes("a")))
+        #expect(!(try keyBytes(Key(group: "ab", rank: 7, tag: nil))).starts(with: try keyBytes("a")))
+        key.withUnsafeBytes { bytes in
+            #expect(KeyValues.count(in: bytes) == 3)
+            #expect(KeyValues.prefix(1, of: bytes).map(Array.init) == (try? keyBytes("a")))
+            #expect(KeyValues.prefix(4, of: bytes) == nil)
+        }
+    }
+
+    @Test func keysAndRowsDecodeToWhatWasEncoded() throws {
+        let planned = try Planned(payload: complete)
+        for form in [BinaryForm.key, .row] {
+            let bytes = try BinaryEncoding.encode(planned, as: form)
+            #expect(try BinaryDecoding.decode(Planned.self, from: bytes, as: form, source: "test") == planned)
+        }
+        let bytes = try BinaryEncoding.encode(Step(title: "a", done: true), as: .row)
+        let error = try #require(throws: LedgerError.self) {
+            try BinaryDecoding.decode(Key.self, from: bytes, as: .row, source: "table t")
+        }
+        #expect(error.kind == .corruption && error.message.contains("table t"))
+    }
+}
+
+private extension Array where Element == [UInt8] {
+    /// Whether each element sorts before the next, byte by byte.
+    var isStrictlySorted: Bool {
+        zip(self, dropFirst()).allSatisfy { $0.lexicographicallyPrecedes($1) }
+    }
+}
