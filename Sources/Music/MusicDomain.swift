@@ -9,20 +9,18 @@ public struct MusicDomain: LedgerDomain {
     /// Version 2 keys every list by name or title on its case-folded form (`NameOrder.key`),
     /// the name or title itself in the row: a ledger whose read model version 1 built (lists
     /// by name as written) rebuilds it when next opened for writing. Version 3 stores each
-    /// song's duration in its rows.
-    public var readModelVersion: Int { 3 }
+    /// song's duration in its rows. Version 4 stores keys and rows in the ledger's typed
+    /// binary form.
+    public var readModelVersion: Int { 4 }
 
     /// `artist-songs`.
-    public var projectionName: String { MusicTables.projection }
+    public var readModelName: String { MusicTables.readModel }
 
     /// The artist and song events.
-    public var eventTypes: [any DomainEvent.Type] {
-        [ArtistCreated.self, ArtistRenamed.self, ArtistDeleted.self,
-         SongAdded.self, SongRetitled.self, SongReassigned.self, SongDeleted.self]
-    }
+    public var events: [EventCase<MusicEvent>] { MusicEvent.cases }
 
     /// The tables of the `artist-songs` read model.
-    public var tables: [ProjectionTable] { MusicTables.all }
+    public var tables: [any DeclaredTable] { MusicTables.all }
 
     /// `artists`, `artist-songs ARTIST` and `songs [--orphans]`.
     public var queries: [QueryDefinition] { MusicQueryDefinitions.all }

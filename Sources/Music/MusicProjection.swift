@@ -4,27 +4,25 @@ extension MusicDomain {
     /// Folds an artist or song event into the `artist-songs` read model. Total: events
     /// about entities that are unknown or deleted change nothing, and songs may name
     /// artists that do not exist yet (imports).
-    public func apply(_ event: any DomainEvent, context: ProjectionContext, to state: any ProjectionWriter) throws {
-        let projector = MusicProjector(state: state)
+    public func apply(_ event: MusicEvent, context: EventContext, to readModel: ReadModelWriter) throws(LedgerError) {
+        let projector = MusicProjector(readModel: readModel)
         switch event {
-        case let created as ArtistCreated:
+        case .artistCreated(let created):
             try projector.createArtist(created.artistId, name: created.name)
-        case let renamed as ArtistRenamed:
+        case .artistRenamed(let renamed):
             try projector.renameArtist(renamed.artistId, to: renamed.name)
-        case let deleted as ArtistDeleted:
+        case .artistDeleted(let deleted):
             try projector.deleteArtist(deleted.artistId)
-        case let added as SongAdded:
+        case .songAdded(let added):
             try projector.addSong(added.songId, title: added.title, artistId: added.artistId,
                                   durationSeconds: added.durationSeconds)
-        case let retitled as SongRetitled:
+        case .songRetitled(let retitled):
             try projector.updateSong(retitled.songId) { $0.title = retitled.title }
-        case let reassigned as SongReassigned:
+        case .songReassigned(let reassigned):
             let artistId = try projector.reference(to: reassigned.artistId)
             try projector.updateSong(reassigned.songId) { $0.artistId = artistId }
-        case let deleted as SongDeleted:
+        case .songDeleted(let deleted):
             try projector.updateSong(deleted.songId) { $0.isDeleted = true }
-        default:
-            break
         }
     }
 }
@@ -35,84 +33,84 @@ extension MusicDomain {
 /// that is live or not yet known; counted in its artist's `artistsByName` row when that
 /// artist is live, and in `orphanSongs` otherwise. No song names a deleted artist.
 struct MusicProjector {
-    let state: any ProjectionWriter
+    let readModel: ReadModelWriter
 
-    private var music: MusicState { MusicState(reader: state) }
-
-    func createArtist(_ artistId: String, name: String) throws {
+    func createArtist(_ artistId: String, name: String) throws(LedgerError) {
         // Songs imported before their artist stop being orphans and count for it.
-        let songs = try state.rows(MusicTables.artistSongs, prefix: StateKey(artistId))
+        let songs = try readModel.rows(MusicTables.artistSongs, prefix: artistId)
         for song in songs {
-            let (titleOrder, songId) = (song.key.component(1), song.key.component(2))
-            try state.remove(MusicTables.orphanSongs, StateKey(titleOrder, songId))
+            try readModel.remove(MusicTables.orphanSongs, NameKey(name: song.row.title, id: song.key.songId))
         }
-        try state.set(MusicTables.artists, StateKey(artistId), ArtistRecord(name: name).row)
-        try state.set(MusicTables.artistsByName, MusicTables.nameKey(name, artistId), [name, String(songs.count)])
+        try readModel.set(MusicTables.artists, artistId, ArtistRecord(name: name))
+        try readModel.set(MusicTables.artistsByName, NameKey(name: name, id: artistId),
+                          ListedArtist(name: name, songCount: songs.count))
     }
 
-    func renameArtist(_ artistId: String, to name: String) throws {
-        guard let artist = try music.liveArtist(artistId) else { return }
-        let oldKey = MusicTables.nameKey(artist.name, artistId)
-        let count = try MusicTables.songCount(state.row(MusicTables.artistsByName, oldKey))
-        try state.remove(MusicTables.artistsByName, oldKey)
-        try state.set(MusicTables.artistsByName, MusicTables.nameKey(name, artistId), [name, String(count)])
-        try state.set(MusicTables.artists, StateKey(artistId), ArtistRecord(name: name).row)
+    func renameArtist(_ artistId: String, to name: String) throws(LedgerError) {
+        guard let artist = try readModel.liveRow(MusicTables.artists, artistId) else { return }
+        let oldKey = NameKey(name: artist.name, id: artistId)
+        let listed = try listing(oldKey)
+        try readModel.remove(MusicTables.artistsByName, oldKey)
+        try readModel.set(MusicTables.artistsByName, NameKey(name: name, id: artistId),
+                          ListedArtist(name: name, songCount: listed.songCount))
+        try readModel.set(MusicTables.artists, artistId, ArtistRecord(name: name))
     }
 
     /// Deletes the artist and nullifies its songs' artist.
-    func deleteArtist(_ artistId: String) throws {
-        guard let artist = try music.liveArtist(artistId) else { return }
-        try state.remove(MusicTables.artistsByName, MusicTables.nameKey(artist.name, artistId))
-        try state.set(MusicTables.artists, StateKey(artistId), ArtistRecord(name: artist.name, isDeleted: true).row)
-        for song in try state.rows(MusicTables.artistSongs, prefix: StateKey(artistId)) {
-            try updateSong(song.key.component(2)) { $0.artistId = nil }
+    func deleteArtist(_ artistId: String) throws(LedgerError) {
+        guard let artist = try readModel.liveRow(MusicTables.artists, artistId) else { return }
+        try readModel.remove(MusicTables.artistsByName, NameKey(name: artist.name, id: artistId))
+        try readModel.set(MusicTables.artists, artistId, ArtistRecord(name: artist.name, isDeleted: true))
+        for song in try readModel.rows(MusicTables.artistSongs, prefix: artistId) {
+            try updateSong(song.key.songId) { $0.artistId = nil }
         }
     }
 
-    func addSong(_ songId: String, title: String, artistId: String?, durationSeconds: Int?) throws {
+    func addSong(_ songId: String, title: String, artistId: String?, durationSeconds: Int?) throws(LedgerError) {
         let song = SongRecord(title: title, artistId: try reference(to: artistId), durationSeconds: durationSeconds)
         try index(songId, song)
-        try state.set(MusicTables.songs, StateKey(songId), song.row)
+        try readModel.set(MusicTables.songs, songId, song)
     }
 
     /// Changes a live song and moves it in the indexes; a deleted song leaves them. Song
     /// counts change only when the song leaves its artist (moved or deleted).
-    func updateSong(_ songId: String, _ change: (inout SongRecord) -> Void) throws {
-        guard let old = try music.liveSong(songId) else { return }
+    func updateSong(_ songId: String, _ change: (inout SongRecord) -> Void) throws(LedgerError) {
+        guard let old = try readModel.liveRow(MusicTables.songs, songId) else { return }
         var new = old
         change(&new)
         let leavesArtist = new.isDeleted || new.artistId != old.artistId
         try unindex(songId, old, counting: leavesArtist)
         if !new.isDeleted { try index(songId, new, counting: leavesArtist) }
-        try state.set(MusicTables.songs, StateKey(songId), new.row)
+        try readModel.set(MusicTables.songs, songId, new)
     }
 
     /// A song's reference to `artistId`: none when that artist is deleted (an import may
     /// name an artist deleted earlier; deleting an artist nullifies its songs' references).
-    func reference(to artistId: String?) throws -> String? {
-        guard let artistId, try music.artist(artistId)?.isDeleted != true else { return nil }
+    func reference(to artistId: String?) throws(LedgerError) -> String? {
+        guard let artistId, try readModel.row(MusicTables.artists, artistId)?.isDeleted != true else { return nil }
         return artistId
     }
 
     /// Adds the song to the indexes; with `counting`, to its live artist's song count.
-    private func index(_ songId: String, _ song: SongRecord, counting: Bool = true) throws {
-        let duration = MusicTables.durationField(song.durationSeconds)
-        let (titleKey, fields) = (MusicTables.titleKey(song.title, songId), [song.title, MusicTables.artistField(song.artistId), duration])
-        try state.set(MusicTables.songsByTitle, titleKey, fields)
+    private func index(_ songId: String, _ song: SongRecord, counting: Bool = true) throws(LedgerError) {
+        let titleKey = NameKey(name: song.title, id: songId)
+        let listed = ListedSong(title: song.title, artistId: song.artistId, durationSeconds: song.durationSeconds)
+        try readModel.set(MusicTables.songsByTitle, titleKey, listed)
         if let artistId = song.artistId {
-            try state.set(MusicTables.artistSongs, MusicTables.artistSongKey(artistId, song.title, songId), [song.title, duration])
+            try readModel.set(MusicTables.artistSongs, ArtistSongKey(artistId: artistId, title: song.title, songId: songId),
+                              ArtistSongRow(title: song.title, durationSeconds: song.durationSeconds))
             if try adjustSongCount(of: artistId, by: counting ? 1 : 0) { return }
         }
-        try state.set(MusicTables.orphanSongs, titleKey, fields)
+        try readModel.set(MusicTables.orphanSongs, titleKey, listed)
     }
 
     /// Removes the song from the indexes; with `counting`, from its live artist's song count.
-    private func unindex(_ songId: String, _ song: SongRecord, counting: Bool) throws {
-        let titleKey = MusicTables.titleKey(song.title, songId)
-        try state.remove(MusicTables.songsByTitle, titleKey)
-        try state.remove(MusicTables.orphanSongs, titleKey)
+    private func unindex(_ songId: String, _ song: SongRecord, counting: Bool) throws(LedgerError) {
+        let titleKey = NameKey(name: song.title, id: songId)
+        try readModel.remove(MusicTables.songsByTitle, titleKey)
+        try readModel.remove(MusicTables.orphanSongs, titleKey)
         if let artistId = song.artistId {
-            try state.remove(MusicTables.artistSongs, MusicTables.artistSongKey(artistId, song.title, songId))
+            try readModel.remove(MusicTables.artistSongs, ArtistSongKey(artistId: artistId, title: song.title, songId: songId))
             if counting { try adjustSongCount(of: artistId, by: -1) }
         }
     }
@@ -120,12 +118,21 @@ struct MusicProjector {
     /// Adds `delta` (when not 0) to the song count of `artistId` when that artist is live;
     /// returns whether it is.
     @discardableResult
-    private func adjustSongCount(of artistId: String, by delta: Int) throws -> Bool {
-        guard let artist = try music.liveArtist(artistId) else { return false }
+    private func adjustSongCount(of artistId: String, by delta: Int) throws(LedgerError) -> Bool {
+        guard let artist = try readModel.liveRow(MusicTables.artists, artistId) else { return false }
         guard delta != 0 else { return true }
-        let key = MusicTables.nameKey(artist.name, artistId)
-        let count = try MusicTables.songCount(state.row(MusicTables.artistsByName, key))
-        try state.set(MusicTables.artistsByName, key, [artist.name, String(count + delta)])
+        let key = NameKey(name: artist.name, id: artistId)
+        var listed = try listing(key)
+        listed.songCount += delta
+        try readModel.set(MusicTables.artistsByName, key, listed)
         return true
+    }
+
+    /// The `artistsByName` row of a live artist, which every live artist has.
+    private func listing(_ key: NameKey) throws(LedgerError) -> ListedArtist {
+        guard let listed = try readModel.row(MusicTables.artistsByName, key) else {
+            throw LedgerError(.corruption, "read-model table \(MusicTables.artistsByName.qualifiedName) has no row for the live artist \"\(key.id)\"")
+        }
+        return listed
     }
 }

@@ -77,34 +77,30 @@ public struct SongSummary: Sendable, Equatable {
 /// Orders compare names and titles ignoring case (`NameOrder`), then ids.
 public enum MusicQueries {
     /// Live artists with their live song counts, by name ignoring case, then id.
-    public static func artists(in state: any ProjectionReader) throws -> [ArtistSummary] {
-        try state.rows(MusicTables.artistsByName).map { entry in
-            let songCount = try MusicTables.songCount(entry.row)
-            return ArtistSummary(artistId: entry.key.component(1), name: entry.row[0], songCount: songCount)
+    public static func artists(in readModel: ReadModelReader) throws(LedgerError) -> [ArtistSummary] {
+        try readModel.rows(MusicTables.artistsByName).map { entry in
+            ArtistSummary(artistId: entry.key.id, name: entry.row.name, songCount: entry.row.songCount)
         }
     }
 
     /// The live artist `artistId` with its live songs, by title, then id.
     /// Throws `LedgerError` `.notFound` when the artist does not exist or is deleted.
-    public static func artistSongs(_ artistId: String, in state: any ProjectionReader) throws -> ArtistSongs {
-        guard let artist = try MusicState(reader: state).liveArtist(artistId) else {
+    public static func artistSongs(_ artistId: String, in readModel: ReadModelReader) throws(LedgerError) -> ArtistSongs {
+        guard let artist = try readModel.liveRow(MusicTables.artists, artistId) else {
             throw LedgerError(.notFound, "artist \"\(artistId)\" does not exist", subject: MusicStreams.artist(artistId))
         }
-        let songs = try state.rows(MusicTables.artistSongs, prefix: StateKey(artistId)).map { entry in
-            guard entry.row.count == 2 else { throw MusicTables.malformedRow(in: MusicTables.artistSongs) }
-            return ArtistSong(songId: entry.key.component(2), title: entry.row[0], durationSeconds: MusicTables.duration(entry.row[1]))
+        let songs = try readModel.rows(MusicTables.artistSongs, prefix: artistId).map { entry in
+            ArtistSong(songId: entry.key.songId, title: entry.row.title, durationSeconds: entry.row.durationSeconds)
         }
         return ArtistSongs(artistId: artistId, name: artist.name, songs: songs)
     }
 
     /// Live songs by title, then id; with `orphansOnly`, only those whose artist is none,
     /// deleted or not yet known.
-    public static func songs(orphansOnly: Bool = false, in state: any ProjectionReader) throws -> [SongSummary] {
-        let table = orphansOnly ? MusicTables.orphanSongs : MusicTables.songsByTitle
-        return try state.rows(table).map { entry in
-            guard entry.row.count == 3 else { throw MusicTables.malformedRow(in: table) }
-            return SongSummary(songId: entry.key.component(1), title: entry.row[0],
-                               artistId: MusicTables.artistReference(entry.row[1]), durationSeconds: MusicTables.duration(entry.row[2]))
+    public static func songs(orphansOnly: Bool = false, in readModel: ReadModelReader) throws(LedgerError) -> [SongSummary] {
+        try readModel.rows(orphansOnly ? MusicTables.orphanSongs : MusicTables.songsByTitle).map { entry in
+            SongSummary(songId: entry.key.id, title: entry.row.title,
+                        artistId: entry.row.artistId, durationSeconds: entry.row.durationSeconds)
         }
     }
 }

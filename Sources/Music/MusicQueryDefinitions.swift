@@ -6,8 +6,8 @@ enum MusicQueryDefinitions {
 
     static let artists = QueryDefinition(
         name: "artists", summary: "live artists with their song counts, by name"
-    ) { _, state in
-        let artists = try MusicQueries.artists(in: state)
+    ) { _, readModel in
+        let artists = try MusicQueries.artists(in: readModel)
         return QueryResult(
             json: .array(artists.map { artist in
                 .object(["artistId": .string(artist.artistId), "name": .string(artist.name),
@@ -19,11 +19,11 @@ enum MusicQueryDefinitions {
 
     static let artistSongs = QueryDefinition(
         name: "artist-songs", argumentName: "ARTIST", summary: "an artist and its songs, by title"
-    ) { input, state in
+    ) { input, readModel in
         guard let artistId = input.argument else {
             throw LedgerError(.invalidInput, "artist-songs needs an ARTIST id")
         }
-        let artist = try MusicQueries.artistSongs(artistId, in: state)
+        let artist = try MusicQueries.artistSongs(artistId, in: readModel)
         let songs = JSONValue.array(artist.songs.map { song in
             .object(["songId": .string(song.songId), "title": .string(song.title),
                      "durationSeconds": durationJSON(song.durationSeconds)])
@@ -37,8 +37,8 @@ enum MusicQueryDefinitions {
 
     static let songs = QueryDefinition(
         name: "songs", flags: ["orphans"], summary: "songs by title; --orphans: those without a live artist"
-    ) { input, state in
-        let songs = try MusicQueries.songs(orphansOnly: input.flags.contains("orphans"), in: state)
+    ) { input, readModel in
+        let songs = try MusicQueries.songs(orphansOnly: input.flags.contains("orphans"), in: readModel)
         return QueryResult(
             json: .array(songs.map { song in
                 .object(["songId": .string(song.songId), "title": .string(song.title),

@@ -3,40 +3,32 @@ import EventLedger
 extension MusicDomain {
     /// Checks the rules for artists and songs: edits need a live entity, and a
     /// song's artist must be live (on strict appends; imports accept unknown artists).
-    public func check(_ event: any DomainEvent, against state: any ProjectionReader, mode: RuleMode) throws {
-        let music = MusicState(reader: state)
+    /// A new artist obeys only the ledger's rule that its stream is new.
+    public func check(_ event: MusicEvent, against readModel: ReadModelReader, mode: RuleMode) throws(LedgerError) {
         switch event {
-        case let renamed as ArtistRenamed:
-            try music.requireLiveArtist(renamed.artistId)
-        case let deleted as ArtistDeleted:
-            try music.requireLiveArtist(deleted.artistId)
-        case let added as SongAdded:
-            if mode == .strict, let artistId = added.artistId { try music.requireLiveArtist(artistId) }
-        case let retitled as SongRetitled:
-            try music.requireLiveSong(retitled.songId)
-        case let reassigned as SongReassigned:
-            try music.requireLiveSong(reassigned.songId)
-            if mode == .strict, let artistId = reassigned.artistId { try music.requireLiveArtist(artistId) }
-        case let deleted as SongDeleted:
-            try music.requireLiveSong(deleted.songId)
-        default:
+        case .artistCreated:
             break
+        case .artistRenamed(let renamed):
+            try requireLiveArtist(renamed.artistId, in: readModel)
+        case .artistDeleted(let deleted):
+            try requireLiveArtist(deleted.artistId, in: readModel)
+        case .songAdded(let added):
+            if mode == .strict, let artistId = added.artistId { try requireLiveArtist(artistId, in: readModel) }
+        case .songRetitled(let retitled):
+            try requireLiveSong(retitled.songId, in: readModel)
+        case .songReassigned(let reassigned):
+            try requireLiveSong(reassigned.songId, in: readModel)
+            if mode == .strict, let artistId = reassigned.artistId { try requireLiveArtist(artistId, in: readModel) }
+        case .songDeleted(let deleted):
+            try requireLiveSong(deleted.songId, in: readModel)
         }
     }
-}
 
-private extension MusicState {
-    func requireLiveArtist(_ artistId: String) throws {
-        try requireLive(artist(artistId)?.isDeleted, kind: "artist", stream: MusicStreams.artist(artistId))
+    private func requireLiveArtist(_ artistId: String, in readModel: ReadModelReader) throws(LedgerError) {
+        try readModel.requireLive(MusicTables.artists, artistId, kind: "artist", stream: MusicStreams.artist(artistId))
     }
 
-    func requireLiveSong(_ songId: String) throws {
-        try requireLive(song(songId)?.isDeleted, kind: "song", stream: MusicStreams.song(songId))
-    }
-
-    /// Throws "⟨kind⟩ must exist" when `isDeleted` is nil, "⟨kind⟩ must not be deleted" when true.
-    func requireLive(_ isDeleted: Bool?, kind: String, stream: String) throws {
-        guard let isDeleted else { throw LedgerError.rule("\(kind) must exist", entity: stream) }
-        guard !isDeleted else { throw LedgerError.rule("\(kind) must not be deleted", entity: stream) }
+    private func requireLiveSong(_ songId: String, in readModel: ReadModelReader) throws(LedgerError) {
+        try readModel.requireLive(MusicTables.songs, songId, kind: "song", stream: MusicStreams.song(songId))
     }
 }

@@ -28,7 +28,7 @@ import Testing
     }
 
     /// The artist ids as the `artists` query lists them in `state`.
-    func artistIds(_ state: any ProjectionReader) throws -> [String] { try MusicQueries.artists(in: state).map(\.artistId) }
+    func artistIds(_ state: ReadModelReader) throws -> [String] { try MusicQueries.artists(in: state).map(\.artistId) }
 
     @Test func artistsAndSongsListIgnoringCaseThenId() throws {
         try withLedger { ledger in

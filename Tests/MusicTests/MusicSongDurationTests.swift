@@ -50,8 +50,8 @@ import Testing
             let stored = try #require(try allEvents(ledger).last)
             #expect(stored.schemaVersion == 1)
             #expect(stored.data == Self.version1Money.objectValue?["data"])
-            let money = try #require(try ledger.currentEvent(stored) as? SongAdded)
-            #expect(money == SongAdded(songId: "money", title: "Money", artistId: "pink-floyd", durationSeconds: nil))
+            let money = try ledger.currentEvent(stored, as: MusicEvent.self)
+            #expect(money == .songAdded(SongAdded(songId: "money", title: "Money", artistId: "pink-floyd", durationSeconds: nil)))
             let answers = [try queryJSON(ledger, "songs"), try queryJSON(ledger, "artist-songs", "pink-floyd")]
             #expect(answers == [#"[{"artistId":"pink-floyd","durationSeconds":null,"songId":"money","title":"Money"}]"#,
                                 #"{"artistId":"pink-floyd","name":"Pink Floyd","songs":[{"durationSeconds":null,"songId":"money","title":"Money"}]}"#])
