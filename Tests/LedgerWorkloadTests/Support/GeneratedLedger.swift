@@ -52,7 +52,7 @@ struct GeneratedLedger {
         let head = try ledger.head().position
         do {
             try ledger.append(batch)
-        } catch let error as LedgerError {
+        } catch {
             let index = error.eventIndex ?? 0
             throw RejectedEvent(position: head + UInt64(index) + 1, event: batch[index], error: error)
         }
