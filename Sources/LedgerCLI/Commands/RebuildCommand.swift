@@ -14,7 +14,7 @@ enum RebuildCommand {
             readers see a read model's old state until its new one commits. Shows progress on
             stderr (a bar on a terminal, plain lines otherwise; nothing with --quiet) and prints
             the events per second at the end.
-            Read models (all when none is named): \(program.readModelNames.joined(separator: ", "))
+            Read models (all when none is named): \(program.domains.map(\.readModelName).joined(separator: ", "))
             """,
             options: OptionSpec(flags: ["quiet"]),
             run: run

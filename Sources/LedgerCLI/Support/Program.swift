@@ -15,9 +15,6 @@ struct Program: Sendable {
     /// The queries of every domain, in domain order.
     var queries: [QueryDefinition] { domains.flatMap(\.queries) }
 
-    /// The read models of every domain, in domain order.
-    var readModelNames: [String] { domains.map(\.readModelName) }
-
     /// Every flag some query accepts, without `--`.
     var queryFlags: Set<String> { Set(queries.flatMap(\.flags)) }
 
