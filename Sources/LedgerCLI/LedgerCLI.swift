@@ -10,7 +10,7 @@ public enum LedgerCLI {
     static func commands(for program: Program) -> [Command] {
         [
             AppendCommand.command, SessionCommand.command, QueryCommand.command(for: program), LogCommand.command,
-            HistoryCommand.command, WatchCommand.command, RebuildCommand.command, ReplayCommand.command,
+            HistoryCommand.command, WatchCommand.command, RebuildCommand.command(for: program), ReplayCommand.command,
             VerifyCommand.command, ExportCommand.command, ImportCommand.command, BackupCommand.command, StatsCommand.command,
         ]
     }

@@ -8,9 +8,9 @@ enum HistoryCommand {
         help: """
         usage: ledger history STREAM [--json]
 
-        Prints the events of STREAM (e.g. artist-pink-floyd), oldest first, including
-        events of other streams that affected it (an animal deleted by its category's
-        CategoryDeleted). With --json, NDJSON envelopes. A stream that does not exist exits 1.
+        Prints the events of STREAM (a stream as `ledger log` shows it), oldest first,
+        including events of other streams that affected it (a deletion that cascaded to
+        it). With --json, NDJSON envelopes. A stream that does not exist exits 1.
         """,
         options: OptionSpec(flags: ["json"]),
         run: run

@@ -17,8 +17,8 @@ enum ImportCommand {
         Events already in the log under their id are skipped, so importing a file twice
         appends nothing the second time; an id already naming another event (other type,
         stream or data) is refused (exit 4). References to entities not yet known are
-        accepted (a song before its artist): such songs and animals show under their
-        artist or category once it arrives. A line may hold at most 1 MiB (1,048,576
+        accepted (an event naming an entity the file creates later): the read models show
+        it under that entity once it arrives. A line may hold at most 1 MiB (1,048,576
         bytes): a longer one is refused (exit 4) as soon as the reading passes the limit.
 
         Each line's hash must chain: match its event and the hash of the line holding the

@@ -2,20 +2,24 @@ import EventLedger
 
 /// `ledger rebuild [READ-MODEL...] [--quiet]`.
 enum RebuildCommand {
-    static let command = Command(
-        name: "rebuild",
-        summary: "drop and rebuild read models from the log",
-        help: """
-        usage: ledger rebuild [READ-MODEL...] [--quiet]
+    /// The command for `program`: its help names the read models of the program's domains.
+    static func command(for program: Program) -> Command {
+        Command(
+            name: "rebuild",
+            summary: "drop and rebuild read models from the log",
+            help: """
+            usage: ledger rebuild [READ-MODEL...] [--quiet]
 
-        Drops the named read models (all when none is named: artist-songs, animal-category,
-        favorites) and rebuilds them from the log, each in one transaction; readers see a
-        read model's old state until its new one commits. Shows progress on stderr (a bar on a terminal, plain lines
-        otherwise; nothing with --quiet) and prints the events per second at the end.
-        """,
-        options: OptionSpec(flags: ["quiet"]),
-        run: run
-    )
+            Drops the named read models and rebuilds them from the log, each in one transaction;
+            readers see a read model's old state until its new one commits. Shows progress on
+            stderr (a bar on a terminal, plain lines otherwise; nothing with --quiet) and prints
+            the events per second at the end.
+            Read models (all when none is named): \(program.domains.map(\.readModelName).joined(separator: ", "))
+            """,
+            options: OptionSpec(flags: ["quiet"]),
+            run: run
+        )
+    }
 
     static func run(_ context: CommandContext) throws {
         let ledger = try context.openLedger(.update)

@@ -12,7 +12,7 @@ extension TodoDomain {
             guard let list = try readModel.liveRow(TodoTables.lists, deleted.listId) else { return }
             try readModel.remove(TodoTables.listNames, ListNameKey(list.name, deleted.listId))
             try readModel.set(TodoTables.lists, deleted.listId, ListRow(name: list.name, isDeleted: true))
-            for var item in try readModel.rows(TodoTables.items, prefix: deleted.listId) where !item.row.isDeleted {
+            for var item in try readModel.liveRows(TodoTables.items, prefix: deleted.listId) {
                 item.row.isDeleted = true
                 try readModel.set(TodoTables.items, item.key, item.row)
                 try context.link(stream: TodoStreams.item(item.key.itemId))

@@ -1,7 +1,7 @@
 import EventLedger
 
 /// A live list as the `lists` query shows it.
-public struct TodoListSummary: Sendable, Equatable {
+public struct TodoListSummary: Encodable, Sendable, Equatable {
     /// The list's id and name.
     public let listId: String, name: String
     /// How many live items it holds, and how many of them are completed.
@@ -14,7 +14,7 @@ public enum TodoQueries {
     /// of `Ledger.read { }`, `Ledger.read(asOf:) { }` or `Session.preview { }`.
     public static func lists(in readModel: ReadModelReader) throws(LedgerError) -> [TodoListSummary] {
         try readModel.rows(TodoTables.listNames).map { list throws(LedgerError) in
-            let items = try readModel.rows(TodoTables.items, prefix: list.key.listId).map(\.row).filter { !$0.isDeleted }
+            let items = try readModel.liveRows(TodoTables.items, prefix: list.key.listId).map(\.row)
             return TodoListSummary(listId: list.key.listId, name: list.row, items: items.count,
                                    completed: items.filter(\.isCompleted).count)
         }
@@ -23,11 +23,7 @@ public enum TodoQueries {
     /// `todo query lists`: `lists(in:)` as JSON (`--json`) and as a table.
     static let listsQuery = QueryDefinition(name: "lists", summary: "live lists by name, with their item counts") { _, readModel in
         let lists = try TodoQueries.lists(in: readModel)
-        let json = lists.map { list in
-            JSONValue.object(["listId": .string(list.listId), "name": .string(list.name),
-                              "items": .int(Int64(list.items)), "completed": .int(Int64(list.completed))])
-        }
-        return QueryResult(json: .array(json), columns: ["LIST ID", "NAME", "ITEMS", "DONE"],
-                           rows: lists.map { [$0.listId, $0.name, String($0.items), String($0.completed)] })
+        return try QueryResult(encoding: lists, columns: ["LIST ID", "NAME", "ITEMS", "DONE"],
+                               rows: lists.map { [$0.listId, $0.name, String($0.items), String($0.completed)] })
     }
 }
