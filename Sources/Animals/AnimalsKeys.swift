@@ -1,20 +1,5 @@
 import EventLedger
 
-/// The key of a live entity in a table listed by name: names compare ignoring case
-/// (`NameOrder`), then ids.
-struct NameOrderKey: Codable, Sendable {
-    /// The name's ordering key, `NameOrder.key(name)`.
-    var nameOrder: String
-    /// The entity's id.
-    var id: String
-
-    /// The key of the entity `id` called `name`.
-    init(_ name: String, _ id: String) {
-        nameOrder = NameOrder.key(name)
-        self.id = id
-    }
-}
-
 /// The key of a live animal in `categoryAnimals`: a category's animals by name ignoring
 /// case, then id.
 struct CategoryAnimalKey: Codable, Sendable {

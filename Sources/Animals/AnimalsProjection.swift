@@ -43,21 +43,21 @@ struct AnimalsProjector {
         // Animals imported before their category stop being uncategorized and count for it.
         let members = try readModel.rows(AnimalsTables.categoryAnimals, prefix: categoryId)
         for member in members {
-            try readModel.remove(AnimalsTables.uncategorizedAnimals, NameOrderKey(member.row.name, member.key.animalId))
+            try readModel.remove(AnimalsTables.uncategorizedAnimals, NameOrderKey(name: member.row.name, id: member.key.animalId))
         }
         try readModel.set(AnimalsTables.categories, categoryId, CategoryRecord(name: name))
         try holdName(name, by: categoryId)
-        try readModel.set(AnimalsTables.categoriesByName, NameOrderKey(name, categoryId),
+        try readModel.set(AnimalsTables.categoriesByName, NameOrderKey(name: name, id: categoryId),
                           CategoryListing(name: name, animalCount: members.count))
     }
 
     /// Renames a live category, moving it in the name indexes with its animal count.
     func renameCategory(_ categoryId: String, to name: String) throws(LedgerError) {
         guard let category = try readModel.liveRow(AnimalsTables.categories, categoryId) else { return }
-        let oldKey = NameOrderKey(category.name, categoryId)
+        let oldKey = NameOrderKey(name: category.name, id: categoryId)
         let count = try listing(at: oldKey).animalCount
         try readModel.remove(AnimalsTables.categoriesByName, oldKey)
-        try readModel.set(AnimalsTables.categoriesByName, NameOrderKey(name, categoryId), CategoryListing(name: name, animalCount: count))
+        try readModel.set(AnimalsTables.categoriesByName, NameOrderKey(name: name, id: categoryId), CategoryListing(name: name, animalCount: count))
         try releaseName(category.name, of: categoryId)
         try holdName(name, by: categoryId)
         try readModel.set(AnimalsTables.categories, categoryId, CategoryRecord(name: name))
@@ -67,7 +67,7 @@ struct AnimalsProjector {
     /// each deleted animal's stream.
     func deleteCategory(_ categoryId: String, context: EventContext) throws(LedgerError) {
         guard let category = try readModel.liveRow(AnimalsTables.categories, categoryId) else { return }
-        try readModel.remove(AnimalsTables.categoriesByName, NameOrderKey(category.name, categoryId))
+        try readModel.remove(AnimalsTables.categoriesByName, NameOrderKey(name: category.name, id: categoryId))
         try releaseName(category.name, of: categoryId)
         try readModel.set(AnimalsTables.categories, categoryId, CategoryRecord(name: category.name, isDeleted: true))
         for member in try readModel.rows(AnimalsTables.categoryAnimals, prefix: categoryId) {
@@ -117,7 +117,7 @@ struct AnimalsProjector {
 
     /// Adds the animal to the indexes; with `counting`, to its live category's animal count.
     private func index(_ animalId: String, _ animal: AnimalRecord, counting: Bool = true) throws(LedgerError) {
-        let nameKey = NameOrderKey(animal.name, animalId)
+        let nameKey = NameOrderKey(name: animal.name, id: animalId)
         let listing = AnimalListing(name: animal.name, diet: animal.diet, categoryId: animal.categoryId)
         try readModel.set(AnimalsTables.animalsByName, nameKey, listing)
         if let categoryId = animal.categoryId {
@@ -130,7 +130,7 @@ struct AnimalsProjector {
 
     /// Removes the animal from the indexes; with `counting`, from its live category's animal count.
     private func unindex(_ animalId: String, _ animal: AnimalRecord, counting: Bool) throws(LedgerError) {
-        let nameKey = NameOrderKey(animal.name, animalId)
+        let nameKey = NameOrderKey(name: animal.name, id: animalId)
         try readModel.remove(AnimalsTables.animalsByName, nameKey)
         try readModel.remove(AnimalsTables.uncategorizedAnimals, nameKey)
         if let categoryId = animal.categoryId {
@@ -145,7 +145,7 @@ struct AnimalsProjector {
     private func adjustAnimalCount(of categoryId: String, by delta: Int) throws(LedgerError) -> Bool {
         guard let category = try readModel.liveRow(AnimalsTables.categories, categoryId) else { return false }
         guard delta != 0 else { return true }
-        let key = NameOrderKey(category.name, categoryId)
+        let key = NameOrderKey(name: category.name, id: categoryId)
         var listing = try listing(at: key)
         listing.animalCount += delta
         try readModel.set(AnimalsTables.categoriesByName, key, listing)

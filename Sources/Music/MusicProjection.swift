@@ -39,19 +39,19 @@ struct MusicProjector {
         // Songs imported before their artist stop being orphans and count for it.
         let songs = try readModel.rows(MusicTables.artistSongs, prefix: artistId)
         for song in songs {
-            try readModel.remove(MusicTables.orphanSongs, NameKey(name: song.row.title, id: song.key.songId))
+            try readModel.remove(MusicTables.orphanSongs, NameOrderKey(name: song.row.title, id: song.key.songId))
         }
         try readModel.set(MusicTables.artists, artistId, ArtistRecord(name: name))
-        try readModel.set(MusicTables.artistsByName, NameKey(name: name, id: artistId),
+        try readModel.set(MusicTables.artistsByName, NameOrderKey(name: name, id: artistId),
                           ListedArtist(name: name, songCount: songs.count))
     }
 
     func renameArtist(_ artistId: String, to name: String) throws(LedgerError) {
         guard let artist = try readModel.liveRow(MusicTables.artists, artistId) else { return }
-        let oldKey = NameKey(name: artist.name, id: artistId)
+        let oldKey = NameOrderKey(name: artist.name, id: artistId)
         let listed = try listing(oldKey)
         try readModel.remove(MusicTables.artistsByName, oldKey)
-        try readModel.set(MusicTables.artistsByName, NameKey(name: name, id: artistId),
+        try readModel.set(MusicTables.artistsByName, NameOrderKey(name: name, id: artistId),
                           ListedArtist(name: name, songCount: listed.songCount))
         try readModel.set(MusicTables.artists, artistId, ArtistRecord(name: name))
     }
@@ -59,7 +59,7 @@ struct MusicProjector {
     /// Deletes the artist and nullifies its songs' artist.
     func deleteArtist(_ artistId: String) throws(LedgerError) {
         guard let artist = try readModel.liveRow(MusicTables.artists, artistId) else { return }
-        try readModel.remove(MusicTables.artistsByName, NameKey(name: artist.name, id: artistId))
+        try readModel.remove(MusicTables.artistsByName, NameOrderKey(name: artist.name, id: artistId))
         try readModel.set(MusicTables.artists, artistId, ArtistRecord(name: artist.name, isDeleted: true))
         for song in try readModel.rows(MusicTables.artistSongs, prefix: artistId) {
             try updateSong(song.key.songId) { $0.artistId = nil }
@@ -93,7 +93,7 @@ struct MusicProjector {
 
     /// Adds the song to the indexes; with `counting`, to its live artist's song count.
     private func index(_ songId: String, _ song: SongRecord, counting: Bool = true) throws(LedgerError) {
-        let titleKey = NameKey(name: song.title, id: songId)
+        let titleKey = NameOrderKey(name: song.title, id: songId)
         let listed = ListedSong(title: song.title, artistId: song.artistId, durationSeconds: song.durationSeconds)
         try readModel.set(MusicTables.songsByTitle, titleKey, listed)
         if let artistId = song.artistId {
@@ -106,7 +106,7 @@ struct MusicProjector {
 
     /// Removes the song from the indexes; with `counting`, from its live artist's song count.
     private func unindex(_ songId: String, _ song: SongRecord, counting: Bool) throws(LedgerError) {
-        let titleKey = NameKey(name: song.title, id: songId)
+        let titleKey = NameOrderKey(name: song.title, id: songId)
         try readModel.remove(MusicTables.songsByTitle, titleKey)
         try readModel.remove(MusicTables.orphanSongs, titleKey)
         if let artistId = song.artistId {
@@ -121,7 +121,7 @@ struct MusicProjector {
     private func adjustSongCount(of artistId: String, by delta: Int) throws(LedgerError) -> Bool {
         guard let artist = try readModel.liveRow(MusicTables.artists, artistId) else { return false }
         guard delta != 0 else { return true }
-        let key = NameKey(name: artist.name, id: artistId)
+        let key = NameOrderKey(name: artist.name, id: artistId)
         var listed = try listing(key)
         listed.songCount += delta
         try readModel.set(MusicTables.artistsByName, key, listed)
@@ -129,7 +129,7 @@ struct MusicProjector {
     }
 
     /// The `artistsByName` row of a live artist, which every live artist has.
-    private func listing(_ key: NameKey) throws(LedgerError) -> ListedArtist {
+    private func listing(_ key: NameOrderKey) throws(LedgerError) -> ListedArtist {
         guard let listed = try readModel.row(MusicTables.artistsByName, key) else {
             throw LedgerError(.corruption, "read-model table \(MusicTables.artistsByName.qualifiedName) has no row for the live artist \"\(key.id)\"")
         }

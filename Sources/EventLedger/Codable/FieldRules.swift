@@ -21,6 +21,11 @@ public enum FieldRules {
         }
     }
 
+    /// `value`, when there is one, lies in `range`; otherwise `.invalidInput` naming `field`.
+    public static func require<Number: BinaryInteger>(_ value: Number?, in range: ClosedRange<Number>, field: String) throws(LedgerError) {
+        if let value { try require(value, in: range, field: field) }
+    }
+
     /// Whether `text` is a valid id: 1–128 characters from `A–Z a–z 0–9 . _ : -`.
     public static func isValidID(_ text: String) -> Bool {
         let utf8 = text.utf8

@@ -27,3 +27,23 @@ public enum NameOrder {
     /// LATIN SMALL LETTER DOTLESS I, which has no case of its own under folding.
     private static let dotlessI: Unicode.Scalar = "\u{131}"
 }
+
+/// The key of an entity in a table listed by name: names in `NameOrder`, then ids, so a
+/// prefix scan by `NameOrder.key(name)` finds the entities holding a name.
+///
+/// ```swift
+/// static let listNames = ReadModelTable<NameOrderKey, String>(readModel: "todo", name: "list-names")
+/// try readModel.set(listNames, NameOrderKey(name: list.name, id: list.listId), list.name)
+/// ```
+public struct NameOrderKey: Codable, Hashable, Sendable {
+    /// `NameOrder.key` of the name.
+    public var nameOrder: String
+    /// The entity's id.
+    public var id: String
+
+    /// The key of the entity `id` called `name`.
+    public init(name: String, id: String) {
+        nameOrder = NameOrder.key(name)
+        self.id = id
+    }
+}

@@ -31,7 +31,7 @@ public struct SongAdded: DomainEvent, Equatable {
 
     /// Checks that a duration, when there is one, lies in `durationRange`.
     public func validate() throws(LedgerError) {
-        if let durationSeconds { try FieldRules.require(durationSeconds, in: Self.durationRange, field: "durationSeconds") }
+        try FieldRules.require(durationSeconds, in: Self.durationRange, field: "durationSeconds")
     }
 }
 

@@ -7,10 +7,10 @@ extension TodoDomain {
         switch event {
         case .listCreated(let created):
             try readModel.set(TodoTables.lists, created.listId, ListRow(name: created.name))
-            try readModel.set(TodoTables.listNames, ListNameKey(created.name, created.listId), created.name)
+            try readModel.set(TodoTables.listNames, NameOrderKey(name: created.name, id: created.listId), created.name)
         case .listDeleted(let deleted):
             guard let list = try readModel.liveRow(TodoTables.lists, deleted.listId) else { return }
-            try readModel.remove(TodoTables.listNames, ListNameKey(list.name, deleted.listId))
+            try readModel.remove(TodoTables.listNames, NameOrderKey(name: list.name, id: deleted.listId))
             try readModel.set(TodoTables.lists, deleted.listId, ListRow(name: list.name, isDeleted: true))
             for var item in try readModel.liveRows(TodoTables.items, prefix: deleted.listId) {
                 item.row.isDeleted = true

@@ -14,8 +14,8 @@ public enum TodoQueries {
     /// of `Ledger.read { }`, `Ledger.read(asOf:) { }` or `Session.preview { }`.
     public static func lists(in readModel: ReadModelReader) throws(LedgerError) -> [TodoListSummary] {
         try readModel.rows(TodoTables.listNames).map { list throws(LedgerError) in
-            let items = try readModel.liveRows(TodoTables.items, prefix: list.key.listId).map(\.row)
-            return TodoListSummary(listId: list.key.listId, name: list.row, items: items.count,
+            let items = try readModel.liveRows(TodoTables.items, prefix: list.key.id).map(\.row)
+            return TodoListSummary(listId: list.key.id, name: list.row, items: items.count,
                                    completed: items.filter(\.isCompleted).count)
         }
     }
