@@ -34,3 +34,29 @@ import Testing
         #expect(Array(NameOrder.key("E\u{301}").unicodeScalars) == ["e", "\u{301}"])
     }
 }
+
+/// The key made a scalar at a time equals the whole name's case mappings, on names mixing
+/// scripts, cases, dotless i, final sigma and characters that map to several.
+@Suite struct NameOrderScalarTests {
+    /// The key as the whole name's mappings give it: lowercased, uppercased, lowercased,
+    /// the dotless i kept.
+    private func wholeNameKey(_ name: String) -> String {
+        name.unicodeScalars.split(separator: "\u{131}", omittingEmptySubsequences: false)
+            .map { String(String.UnicodeScalarView($0)).lowercased().uppercased().lowercased() }
+            .joined(separator: "\u{131}")
+    }
+
+    @Test func aKeyMadeAScalarAtATimeEqualsTheWholeNamesMappings() {
+        let alphabet = Array("aZß ẞσςΣﬀİıiIǅǄǆ éÉ\u{301}Ωω日本 ΐΰŉǰ1-Æøĳ\u{345}ͅꭰᏸ𐐀𐐨".unicodeScalars)
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        for _ in 0..<2000 {
+            var name = String.UnicodeScalarView()
+            for _ in 0..<(1 + Int(state % 9)) {
+                state = state &* 6364136223846793005 &+ 1442695040888963407
+                name.append(alphabet[Int(state >> 33) % alphabet.count])
+            }
+            let text = String(name)
+            #expect(NameOrder.key(text) == wholeNameKey(text), "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
+        }
+    }
+}

@@ -4,6 +4,12 @@ enum BinaryDecoding {
     /// hold one of that type, or hold more.
     static func decode<Value: Decodable>(_ type: Value.Type, from bytes: [UInt8], as form: BinaryForm,
                                          source: @autoclosure () -> String) throws(LedgerError) -> Value {
+        try LedgerError.typed { try bytes.withUnsafeBytes { buffer in try decode(type, from: buffer, as: form, source: source()) } }
+    }
+
+    /// The value `bytes` hold in `form`, read while they stay valid.
+    static func decode<Value: Decodable>(_ type: Value.Type, from bytes: UnsafeRawBufferPointer, as form: BinaryForm,
+                                         source: @autoclosure () -> String) throws(LedgerError) -> Value {
         let reader = BinaryReader(form, bytes)
         do {
             let value = try BinaryValues.decode(type, from: reader)
@@ -18,11 +24,19 @@ enum BinaryDecoding {
 /// Reads the values the binary forms know, and hands others their decoder.
 enum BinaryValues {
     static func decode<T: Decodable>(_ type: T.Type, from reader: BinaryReader) throws -> T {
-        if T.self == String.self { return try reader.readString() as! T }
-        if T.self == Bool.self { return try reader.readBool() as! T }
-        if T.self == Double.self { return try reader.readDouble() as! T }
-        if T.self == Float.self { return Float(try reader.readDouble()) as! T }
+        // The type checks are comparisons of type metadata; a cast would look for conformances.
+        if T.self == String.self { return unsafeBitCast(try reader.readString(), to: T.self) }
+        if T.self == Int.self { return unsafeBitCast(try wholeNumber(Int.self, from: reader), to: T.self) }
+        if T.self == Bool.self { return unsafeBitCast(try reader.readBool(), to: T.self) }
+        if T.self == UInt64.self { return unsafeBitCast(try wholeNumber(UInt64.self, from: reader), to: T.self) }
+        if T.self == Int64.self { return unsafeBitCast(try wholeNumber(Int64.self, from: reader), to: T.self) }
+        if T.self == Double.self { return unsafeBitCast(try reader.readDouble(), to: T.self) }
         if let integer = T.self as? any FixedWidthInteger.Type { return try wholeNumber(integer, from: reader) as! T }
+        if T.self == Float.self { return unsafeBitCast(Float(try reader.readDouble()), to: T.self) }
+        if T.self == NameOrderKey.self {
+            let (nameOrder, id) = (try reader.readString(), try reader.readString())
+            return unsafeBitCast(NameOrderKey(nameOrder: nameOrder, id: id), to: T.self)
+        }
         return try T(from: BinaryValueDecoder(reader))
     }
 

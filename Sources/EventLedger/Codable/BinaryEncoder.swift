@@ -2,7 +2,12 @@
 enum BinaryEncoding {
     /// The bytes of `value` in `form`.
     static func encode<Value: Encodable>(_ value: Value, as form: BinaryForm) throws(LedgerError) -> [UInt8] {
-        let writer = BinaryWriter(form)
+        try encode(value, with: BinaryWriter(form))
+    }
+
+    /// The bytes of `value` in `writer`'s form, written by `writer` (emptied first).
+    static func encode<Value: Encodable>(_ value: Value, with writer: BinaryWriter) throws(LedgerError) -> [UInt8] {
+        writer.reset()
         do {
             try BinaryScalars.encode(value, to: writer)
         } catch let error as LedgerError {
@@ -23,8 +28,17 @@ enum BinaryScalars {
             writer.write(unsafeBitCast(value, to: Bool.self))
         } else if T.self == Double.self {
             writer.write(unsafeBitCast(value, to: Double.self))
+        } else if T.self == Int.self {
+            writer.write(signed: Int64(unsafeBitCast(value, to: Int.self)))
+        } else if T.self == UInt64.self {
+            writer.write(unsigned: unsafeBitCast(value, to: UInt64.self))
         } else if T.self == Float.self {
             writer.write(Double(unsafeBitCast(value, to: Float.self)))
+        } else if T.self == NameOrderKey.self {
+            // The key most tables listed by name have, written without a container.
+            let key = unsafeBitCast(value, to: NameOrderKey.self)
+            writer.write(key.nameOrder)
+            writer.write(key.id)
         } else if let number = value as? any FixedWidthInteger {
             if type(of: number).isSigned {
                 writer.write(signed: Int64(number))

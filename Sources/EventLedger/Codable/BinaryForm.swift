@@ -22,11 +22,18 @@ enum BinaryForm: Sendable {
 /// Writes values in a `BinaryForm`.
 final class BinaryWriter {
     let form: BinaryForm
-    private(set) var bytes: [UInt8] = []
+    // Accessed by one thread, one call at a time: checking exclusive access at run time costs
+    // more than the appends themselves.
+    @exclusivity(unchecked) private(set) var bytes: [UInt8] = []
 
     init(_ form: BinaryForm) {
         self.form = form
         bytes.reserveCapacity(64)
+    }
+
+    /// Empties the writer for the next value, keeping its memory.
+    func reset() {
+        bytes.removeAll(keepingCapacity: true)
     }
 
     func writeNull() { bytes.append(BinaryForm.Tag.null.rawValue) }
@@ -62,9 +69,16 @@ final class BinaryWriter {
         bytes.append(BinaryForm.Tag.string.rawValue)
         switch form {
         case .key:
-            for byte in text.utf8 {
-                bytes.append(byte)
-                if byte == 0 { bytes.append(0xFF) }
+            var text = text
+            text.withUTF8 { utf8 in
+                if utf8.contains(0) {
+                    for byte in utf8 {
+                        bytes.append(byte)
+                        if byte == 0 { bytes.append(0xFF) }
+                    }
+                } else {
+                    bytes.append(contentsOf: utf8)
+                }
             }
             bytes.append(0)
             bytes.append(0)
@@ -102,14 +116,21 @@ final class BinaryWriter {
     }
 }
 
-/// Reads values written by a `BinaryWriter`; a value of another kind than asked for, or one
-/// running past the end, is `.corruption`.
+/// A key writer and a row writer, reused from one typed read or write to the next by the
+/// one thread using a read model.
+final class BinaryScratch {
+    let key = BinaryWriter(.key)
+    let row = BinaryWriter(.row)
+}
+
+/// Reads values written by a `BinaryWriter` from bytes that stay valid while it reads; a value
+/// of another kind than asked for, or one running past the end, is `.corruption`.
 final class BinaryReader {
     let form: BinaryForm
-    private let bytes: [UInt8]
-    private var offset = 0
+    private let bytes: UnsafeRawBufferPointer
+    @exclusivity(unchecked) private var offset = 0
 
-    init(_ form: BinaryForm, _ bytes: [UInt8]) {
+    init(_ form: BinaryForm, _ bytes: UnsafeRawBufferPointer) {
         self.form = form
         self.bytes = bytes
     }
@@ -168,27 +189,34 @@ final class BinaryReader {
         try expect(.string)
         switch form {
         case .key:
-            var utf8: [UInt8] = []
+            let start = offset
+            var escaped = false
             while true {
                 try need(2)
-                let byte = bytes[offset]
-                if byte == 0 {
-                    let next = bytes[offset + 1]
-                    offset += 2
-                    if next == 0 { break }
-                    guard next == 0xFF else { throw malformed("a string with a bad escape") }
-                    utf8.append(0)
-                } else {
-                    utf8.append(byte)
+                if bytes[offset] != 0 {
                     offset += 1
+                    continue
                 }
+                let next = bytes[offset + 1]
+                offset += 2
+                if next == 0 { break }
+                guard next == 0xFF else { throw malformed("a string with a bad escape") }
+                escaped = true
+            }
+            let encoded = UnsafeRawBufferPointer(rebasing: bytes[start..<(offset - 2)])
+            guard escaped else { return String(decoding: encoded, as: UTF8.self) }
+            var utf8: [UInt8] = []
+            var index = encoded.startIndex
+            while index < encoded.endIndex {
+                utf8.append(encoded[index])
+                index += encoded[index] == 0 ? 2 : 1
             }
             return String(decoding: utf8, as: UTF8.self)
         case .row:
             let length = Int(try varint())
             try need(length)
             defer { offset += length }
-            return String(decoding: bytes[offset..<(offset + length)], as: UTF8.self)
+            return String(decoding: UnsafeRawBufferPointer(rebasing: bytes[offset..<(offset + length)]), as: UTF8.self)
         }
     }
 
@@ -197,7 +225,7 @@ final class BinaryReader {
         try expect(.array)
         try need(4)
         defer { offset += 4 }
-        return Int(bytes[offset..<(offset + 4)].reduce(UInt32(0)) { $0 << 8 | UInt32($1) })
+        return (0..<4).reduce(0) { $0 << 8 | Int(bytes[offset + $1]) }
     }
 
     func malformed(_ problem: String) -> LedgerError {

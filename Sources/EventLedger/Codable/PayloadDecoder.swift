@@ -3,9 +3,11 @@
 /// naming it, null stands for an absent field, and whole numbers must fit the field's type.
 /// Every error is `.invalidInput` naming the field (`items[2].title` for nested ones).
 enum PayloadDecoder {
-    /// Decodes `Value` from `payload`.
-    static func decode<Value: Decodable>(_ type: Value.Type, from payload: [String: JSONValue]) throws(LedgerError) -> Value {
-        let fields = FieldUse()
+    /// Decodes `Value` from `payload`; without `checkingFields` (a payload the log holds,
+    /// checked when it was appended), fields the type does not read are not looked for.
+    static func decode<Value: Decodable>(_ type: Value.Type, from payload: [String: JSONValue],
+                                         checkingFields: Bool = true) throws(LedgerError) -> Value {
+        let fields = FieldUse(isTracking: checkingFields)
         do {
             let value = try Value(from: JSONValueDecoder(.object(payload), codingPath: [], fields: fields))
             try fields.requireAllRead()
@@ -29,16 +31,24 @@ enum PayloadDecoder {
 /// The fields of every object a decoding met, and which of them the type read: any other
 /// is an unknown field.
 final class FieldUse {
-    private var objects: [(path: [any CodingKey], fields: [String: JSONValue], read: Set<String>)] = []
+    /// Each object's fields and the names read (a few each: a list costs less than a set).
+    private var objects: [(path: [any CodingKey], fields: [String: JSONValue], read: [String])] = []
+    /// Whether fields are tracked at all.
+    private let isTracking: Bool
+
+    init(isTracking: Bool) {
+        self.isTracking = isTracking
+    }
 
     /// Registers an object; returns its index for `markRead`.
-    func register(_ fields: [String: JSONValue], at path: [any CodingKey]) -> Int {
-        objects.append((path, fields, []))
+    func register(_ fields: [String: JSONValue], at path: @autoclosure () -> [any CodingKey]) -> Int {
+        guard isTracking else { return 0 }
+        objects.append((path(), fields, []))
         return objects.count - 1
     }
 
     func markRead(_ field: String, of object: Int) {
-        objects[object].read.insert(field)
+        if isTracking, !objects[object].read.contains(field) { objects[object].read.append(field) }
     }
 
     /// Throws naming the first field (in sorted order) of the first object that was not read.
@@ -81,32 +91,51 @@ private struct JSONValueDecoder: Decoder {
 
 /// Turns JSON values into the scalars a type asks for.
 private enum JSONScalarReader {
-    static func decode<T: Decodable>(_ type: T.Type, from value: JSONValue, codingPath: [any CodingKey], fields: FieldUse) throws -> T {
+    static func decode<T: Decodable>(_ type: T.Type, from value: JSONValue, codingPath: @autoclosure () -> [any CodingKey],
+                                     fields: FieldUse) throws -> T {
         if T.self == String.self {
-            guard case .string(let text) = value else { throw mismatch("a string", value, codingPath) }
-            return text as! T
+            guard case .string(let text) = value else { throw mismatch("a string", value, codingPath()) }
+            return unsafeBitCast(text, to: T.self)
         }
         if T.self == Bool.self {
-            guard case .bool(let flag) = value else { throw mismatch("true or false", value, codingPath) }
-            return flag as! T
+            guard case .bool(let flag) = value else { throw mismatch("true or false", value, codingPath()) }
+            return unsafeBitCast(flag, to: T.self)
         }
         if T.self == Double.self || T.self == Float.self {
             let number: Double
             switch value {
             case .int(let whole): number = Double(whole)
             case .double(let fraction): number = fraction
-            default: throw mismatch("a number", value, codingPath)
+            default: throw mismatch("a number", value, codingPath())
             }
             return T.self == Double.self ? number as! T : Float(number) as! T
         }
-        if let integer = T.self as? any FixedWidthInteger.Type {
-            return try wholeNumber(integer, from: value, codingPath: codingPath) as! T
+        if T.self == Int.self {
+            return unsafeBitCast(try wholeNumber(Int.self, from: value, codingPath: codingPath()), to: T.self)
         }
+        // The checked fields of most events, read without a decoder of their own.
+        if T.self == ID.self {
+            guard case .string(let text) = value else { throw mismatch("an id string", value, codingPath()) }
+            return unsafeBitCast(ID(wrappedValue: try FieldRules.validID(text, field: codingPath().fieldName)), to: T.self)
+        }
+        if T.self == Name.self {
+            guard case .string(let text) = value else { throw mismatch("a string", value, codingPath()) }
+            return unsafeBitCast(Name(wrappedValue: try FieldRules.validName(text, field: codingPath().fieldName)), to: T.self)
+        }
+        if T.self == OptionalID.self {
+            if value.isNull { return unsafeBitCast(OptionalID(wrappedValue: nil), to: T.self) }
+            guard case .string(let text) = value else { throw mismatch("an id string", value, codingPath()) }
+            return unsafeBitCast(OptionalID(wrappedValue: try FieldRules.validID(text, field: codingPath().fieldName)), to: T.self)
+        }
+        if let integer = T.self as? any FixedWidthInteger.Type {
+            return try wholeNumber(integer, from: value, codingPath: codingPath()) as! T
+        }
+        let path = codingPath()
         do {
-            return try T(from: JSONValueDecoder(value, codingPath: codingPath, fields: fields))
+            return try T(from: JSONValueDecoder(value, codingPath: path, fields: fields))
         } catch DecodingError.dataCorrupted where T.self is any CaseIterable.Type {
             let choices = (T.self as! any CaseIterable.Type).choiceNames
-            throw LedgerError.invalidField(codingPath.fieldName, "must be one of \(choices.joined(separator: ", "))")
+            throw LedgerError.invalidField(path.fieldName, "must be one of \(choices.joined(separator: ", "))")
         }
     }
 

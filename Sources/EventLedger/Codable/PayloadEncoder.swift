@@ -23,24 +23,40 @@ enum PayloadEncoder {
     }
 }
 
-/// A JSON value being built: containers fill it in after they are handed out.
+/// A JSON value being built: containers fill it in after they are handed out. A member or
+/// element is a finished value, or a slot of its own when a container was handed out for it.
 private final class JSONSlot {
+    enum Member {
+        case value(JSONValue)
+        case slot(JSONSlot)
+    }
+
     var value: JSONValue?
-    var object: [String: JSONSlot] = [:]
-    var array: [JSONSlot] = []
+    var object: [(String, Member)] = []
+    var array: [Member] = []
     var isObject = false
     var isArray = false
 
     /// The value, with its containers' members built.
     var built: JSONValue? {
         if isObject {
-            return .object(object.compactMapValues { slot in
-                guard let value = slot.built, !value.isNull else { return nil }
-                return value
-            })
+            var members: [String: JSONValue] = [:]
+            members.reserveCapacity(object.count)
+            for (key, member) in object {
+                guard let value = Self.build(member), !value.isNull else { members[key] = nil; continue }
+                members[key] = value
+            }
+            return .object(members)
         }
-        if isArray { return .array(array.map { $0.built ?? .null }) }
+        if isArray { return .array(array.map { Self.build($0) ?? .null }) }
         return value
+    }
+
+    private static func build(_ member: Member) -> JSONValue? {
+        switch member {
+        case .value(let value): value
+        case .slot(let slot): slot.built
+        }
     }
 }
 
@@ -69,21 +85,33 @@ private final class JSONValueEncoder: Encoder {
     }
 }
 
-/// The JSON form of a value a single-value container is given.
+/// The JSON form of a value a container is given.
 private enum JSONScalar {
-    static func encode<T: Encodable>(_ value: T, codingPath: [any CodingKey], into slot: JSONSlot) throws {
-        switch value {
-        case let text as String: slot.value = .string(text)
-        case let flag as Bool: slot.value = .bool(flag)
-        case let number as Double: slot.value = .double(number)
-        case let number as Float: slot.value = .double(Double(number))
-        case let number as any BinaryInteger:
+    /// The value itself when it is a scalar; otherwise it encodes into a slot of its own.
+    static func member<T: Encodable>(_ value: T, codingPath: @autoclosure () -> [any CodingKey]) throws -> JSONSlot.Member {
+        if T.self == String.self { return .value(.string(unsafeBitCast(value, to: String.self))) }
+        if T.self == Bool.self { return .value(.bool(unsafeBitCast(value, to: Bool.self))) }
+        if T.self == Double.self { return .value(.double(unsafeBitCast(value, to: Double.self))) }
+        if T.self == Int.self { return .value(.int(Int64(unsafeBitCast(value, to: Int.self)))) }
+        if T.self == Float.self { return .value(.double(Double(unsafeBitCast(value, to: Float.self)))) }
+        if T.self == ID.self { return .value(.string(unsafeBitCast(value, to: ID.self).wrappedValue)) }
+        if T.self == Name.self { return .value(.string(unsafeBitCast(value, to: Name.self).wrappedValue)) }
+        if T.self == OptionalID.self { return .value(unsafeBitCast(value, to: OptionalID.self).wrappedValue.map { .string($0) } ?? .null) }
+        if let number = value as? any BinaryInteger {
             guard let exact = Int64(exactly: number) else {
-                throw LedgerError.invalidField(codingPath.fieldName, "\(number) is beyond the whole numbers a payload holds")
+                throw LedgerError.invalidField(codingPath().fieldName, "\(number) is beyond the whole numbers a payload holds")
             }
-            slot.value = .int(exact)
-        default:
-            try value.encode(to: JSONValueEncoder(codingPath: codingPath, slot: slot))
+            return .value(.int(exact))
+        }
+        let slot = JSONSlot()
+        try value.encode(to: JSONValueEncoder(codingPath: codingPath(), slot: slot))
+        return .slot(slot)
+    }
+
+    static func encode<T: Encodable>(_ value: T, codingPath: [any CodingKey], into slot: JSONSlot) throws {
+        switch try member(value, codingPath: codingPath) {
+        case .value(let scalar): slot.value = scalar
+        case .slot(let nested): slot.value = nested.built
         }
     }
 }
@@ -94,14 +122,14 @@ private struct JSONKeyedEncoding<Key: CodingKey>: KeyedEncodingContainerProtocol
 
     private func member(_ key: Key) -> JSONSlot {
         let member = JSONSlot()
-        slot.object[key.stringValue] = member
+        slot.object.append((key.stringValue, .slot(member)))
         return member
     }
 
-    mutating func encodeNil(forKey key: Key) throws { member(key).value = .null }
+    mutating func encodeNil(forKey key: Key) throws { slot.object.append((key.stringValue, .value(.null))) }
 
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
-        try JSONScalar.encode(value, codingPath: codingPath + [key], into: member(key))
+        slot.object.append((key.stringValue, try JSONScalar.member(value, codingPath: codingPath + [key])))
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
@@ -125,15 +153,14 @@ private struct JSONUnkeyedEncoding: UnkeyedEncodingContainer {
     private func element() -> (JSONSlot, [any CodingKey]) {
         let element = JSONSlot()
         let path = codingPath + [IndexKey(slot.array.count)]
-        slot.array.append(element)
+        slot.array.append(.slot(element))
         return (element, path)
     }
 
-    mutating func encodeNil() throws { element().0.value = .null }
+    mutating func encodeNil() throws { slot.array.append(.value(.null)) }
 
     mutating func encode<T: Encodable>(_ value: T) throws {
-        let (element, path) = element()
-        try JSONScalar.encode(value, codingPath: path, into: element)
+        slot.array.append(try JSONScalar.member(value, codingPath: codingPath + [IndexKey(slot.array.count)]))
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {

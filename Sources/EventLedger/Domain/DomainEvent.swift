@@ -66,6 +66,15 @@ extension DomainEvent {
         upcasters[(version - 1)...].reduce(payload) { upcasted, upcaster in upcaster(upcasted) }
     }
 
+    /// Decodes a payload the log holds, stored at schema version `version` (in range), as a
+    /// rebuild does: it was checked when appended, so only its fields are read.
+    static func decodeRecorded(_ payload: [String: JSONValue], storedAt version: Int) throws(LedgerError) -> Self {
+        guard version == schemaVersion else {
+            return try decode(payload, storedAt: version)
+        }
+        return try PayloadDecoder.decode(Self.self, from: payload, checkingFields: false)
+    }
+
     /// Decodes a payload stored at schema version `version`, upcast to the current shape first.
     /// A version the type does not know is `.invalidInput` naming `schemaVersion`.
     public static func decode(_ payload: [String: JSONValue], storedAt version: Int) throws(LedgerError) -> Self {

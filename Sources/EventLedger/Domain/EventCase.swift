@@ -20,7 +20,7 @@ public struct EventCase<Event>: Sendable {
     public let createdEntityField: String?
     /// The schema version new events of this type are stored with.
     public let schemaVersion: Int
-    /// Decodes a payload stored at a schema version into the case.
+    /// Decodes a payload the log holds, stored at a schema version, into the case (for rebuilds).
     let value: @Sendable ([String: JSONValue], _ storedAt: Int) throws(LedgerError) -> Event
     /// Decodes a payload stored at a schema version into the case, with its stream and its
     /// payload in the current shape.
@@ -31,7 +31,7 @@ public struct EventCase<Event>: Sendable {
         typeName = Type.typeName
         createdEntityField = Type.createdEntityField
         schemaVersion = Type.schemaVersion
-        value = { payload, version throws(LedgerError) in embed(try Type.decode(payload, storedAt: version)) }
+        value = { payload, version throws(LedgerError) in embed(try Type.decodeRecorded(payload, storedAt: version)) }
         decode = { payload, version throws(LedgerError) in
             let event = try Type.decode(payload, storedAt: version)
             return (embed(event), event.stream, try event.payload)

@@ -17,11 +17,24 @@ public enum NameOrder {
     /// the dotless `ı`, which folding keeps apart from `i` and uppercasing would merge
     /// with it; it is kept as it is. The key is not the folded text itself (folding
     /// turns lowercase Cherokee into uppercase, the key the other way), only its equal.
+    ///
+    /// The standard library maps case scalar by scalar, so the key is made a scalar at a
+    /// time: ASCII letters lowercased, scalars case mapping leaves alone kept, the others
+    /// mapped.
     public static func key(_ name: String) -> String {
         if name.utf8.allSatisfy({ $0 < 0x80 }) { return name.lowercased() }
-        return name.unicodeScalars.split(separator: dotlessI, omittingEmptySubsequences: false)
-            .map { String(String.UnicodeScalarView($0)).lowercased().uppercased().lowercased() }
-            .joined(separator: String(dotlessI))
+        var key = String.UnicodeScalarView()
+        for scalar in name.unicodeScalars {
+            if scalar.isASCII {
+                let value = UInt8(scalar.value)
+                key.append(Unicode.Scalar((0x41...0x5A).contains(value) ? value | 0x20 : value))
+            } else if scalar == dotlessI || !scalar.properties.changesWhenCaseMapped {
+                key.append(scalar)
+            } else {
+                key.append(contentsOf: scalar.properties.lowercaseMapping.uppercased().lowercased().unicodeScalars)
+            }
+        }
+        return String(key)
     }
 
     /// LATIN SMALL LETTER DOTLESS I, which has no case of its own under folding.
@@ -43,7 +56,12 @@ public struct NameOrderKey: Codable, Hashable, Sendable {
 
     /// The key of the entity `id` called `name`.
     public init(name: String, id: String) {
-        nameOrder = NameOrder.key(name)
+        self.init(nameOrder: NameOrder.key(name), id: id)
+    }
+
+    /// The key as stored: the name's ordering key and the id.
+    init(nameOrder: String, id: String) {
+        self.nameOrder = nameOrder
         self.id = id
     }
 }

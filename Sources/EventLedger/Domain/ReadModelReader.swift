@@ -10,9 +10,13 @@ public struct ReadModelReader {
 
     /// The row under `key`, or nil.
     public func row<Key, Row>(_ table: ReadModelTable<Key, Row>, _ key: Key) throws(LedgerError) -> Row? {
-        let storedKey = try BinaryEncoding.encode(key, as: .key)
+        let storedKey = try BinaryEncoding.encode(key, with: store.scratch.key)
         return try LedgerError.typed {
-            try store.value(table.id, key: storedKey).map { try Self.decodeRow(Row.self, $0, of: table) }
+            try store.withValue(table.id, key: storedKey) { bytes in
+                try bytes.map { bytes in
+                    try BinaryDecoding.decode(Row.self, from: bytes, as: .row, source: "a row of \(table.qualifiedName)")
+                }
+            }
         }
     }
 
@@ -24,7 +28,7 @@ public struct ReadModelReader {
     /// The rows whose key starts with `prefix`, in key order: `prefix` is a value of the key's
     /// first field, or a struct of its first fields (the same types, in the same order).
     public func rows<Key, Row, Prefix: Encodable>(_ table: ReadModelTable<Key, Row>, prefix: Prefix) throws(LedgerError) -> [(key: Key, row: Row)] {
-        try rows(table, storedPrefix: BinaryEncoding.encode(prefix, as: .key))
+        try rows(table, storedPrefix: BinaryEncoding.encode(prefix, with: store.scratch.key))
     }
 
     /// Every row of `table` as stored, key and row in their binary forms, in key order: for
@@ -77,14 +81,14 @@ public struct ReadModelWriter {
 
     /// Stores `row` under `key`, replacing any row there.
     public func set<Key, Row>(_ table: ReadModelTable<Key, Row>, _ key: Key, _ row: Row) throws(LedgerError) {
-        let storedKey = try BinaryEncoding.encode(key, as: .key)
-        let value = try BinaryEncoding.encode(row, as: .row)
+        let storedKey = try BinaryEncoding.encode(key, with: store.scratch.key)
+        let value = try BinaryEncoding.encode(row, with: store.scratch.row)
         try LedgerError.typed { try store.set(table.id, key: storedKey, value: value) }
     }
 
     /// Removes the row under `key`, if there is one.
     public func remove<Key, Row>(_ table: ReadModelTable<Key, Row>, _ key: Key) throws(LedgerError) {
-        let storedKey = try BinaryEncoding.encode(key, as: .key)
+        let storedKey = try BinaryEncoding.encode(key, with: store.scratch.key)
         try LedgerError.typed { try store.remove(table.id, key: storedKey) }
     }
 }

@@ -18,8 +18,10 @@ final class FoldedReadModel: RowStoreWriting {
         foldedTables = tables.map { _ in FoldedTable() }
     }
 
-    func value(_ table: TableName, key: [UInt8]) throws -> [UInt8]? {
-        try folded(table).newestValue(StoredRow.storedKey(key)).flatMap(StoredRow.row)
+    let scratch = BinaryScratch()
+
+    func withValue<T>(_ table: TableName, key: [UInt8], _ body: (UnsafeRawBufferPointer?) throws -> T) throws -> T {
+        try body(folded(table).newestValue(StoredRow.storedKey(key)).flatMap(StoredRow.rowBytes))
     }
 
     /// The rows under the prefix in key order (whole keys, however long).

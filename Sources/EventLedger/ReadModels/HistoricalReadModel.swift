@@ -14,8 +14,10 @@ struct HistoricalReadModel: RowStore {
         return stored
     }
 
-    func value(_ table: TableName, key: [UInt8]) throws -> [UInt8]? {
-        try version(table, StoredRow.storedKey(key)) { try $0.flatMap(StoredRow.row) }
+    let scratch = BinaryScratch()
+
+    func withValue<T>(_ table: TableName, key: [UInt8], _ body: (UnsafeRawBufferPointer?) throws -> T) throws -> T {
+        try version(table, StoredRow.storedKey(key)) { try body($0.flatMap(StoredRow.rowBytes)) }
     }
 
     /// Calls `body` with the stored value of the row's version in force (a removal's value

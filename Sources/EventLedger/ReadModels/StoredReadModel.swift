@@ -14,9 +14,11 @@ final class StoredReadModel: RowStoreWriting {
         latest = HistoricalReadModel(txn: txn, tables: tables, position: StoredRow.newestPosition)
     }
 
-    func value(_ table: TableName, key: [UInt8]) throws -> [UInt8]? {
-        try latest.value(table, key: key)
+    func withValue<T>(_ table: TableName, key: [UInt8], _ body: (UnsafeRawBufferPointer?) throws -> T) throws -> T {
+        try latest.withValue(table, key: key, body)
     }
+
+    var scratch: BinaryScratch { latest.scratch }
 
     func values(_ table: TableName, prefix: [UInt8]) throws -> [(key: [UInt8], value: [UInt8])] {
         try latest.values(table, prefix: prefix)

@@ -102,7 +102,18 @@ enum StoredRow {
 
     /// The row of a stored value, nil for a removal.
     static func row(_ value: UnsafeRawBufferPointer) throws -> [UInt8]? {
-        try decodeRow(value).row
+        try rowBytes(value).map(Array.init)
+    }
+
+    /// The row's bytes inside a stored value, nil for a removal: valid as long as `value`.
+    static func rowBytes(_ value: UnsafeRawBufferPointer) throws -> UnsafeRawBufferPointer? {
+        guard let flags = value.first else { throw LedgerError(.corruption, "empty read-model value") }
+        guard flags & present != 0 else { return nil }
+        guard flags & fullKeyFollows != 0 else { return UnsafeRawBufferPointer(rebasing: value.dropFirst()) }
+        guard value.count >= 3 else { throw LedgerError(.corruption, "truncated read-model value") }
+        let length = Int(UInt16(littleEndian: value.loadUnaligned(fromByteOffset: 1, as: UInt16.self)))
+        guard value.count >= 3 + length else { throw LedgerError(.corruption, "truncated read-model value") }
+        return UnsafeRawBufferPointer(rebasing: value[(3 + length)...])
     }
 
     /// Decodes a stored entry: its key (the whole one) and its row, nil for a removal.
