@@ -1,13 +1,16 @@
 /// Decodes `Codable` values from a `BinaryForm`, for read-model keys and rows.
+@usableFromInline
 enum BinaryDecoding {
     /// The value `bytes` hold in `form`; `.corruption` naming `source` when they do not
     /// hold one of that type, or hold more.
+    @usableFromInline
     static func decode<Value: Decodable>(_ type: Value.Type, from bytes: [UInt8], as form: BinaryForm,
                                          source: @autoclosure () -> String) throws(LedgerError) -> Value {
         try LedgerError.typed { try bytes.withUnsafeBytes { buffer in try decode(type, from: buffer, as: form, source: source()) } }
     }
 
     /// The value `bytes` hold in `form`, read while they stay valid.
+    @usableFromInline
     static func decode<Value: Decodable>(_ type: Value.Type, from bytes: UnsafeRawBufferPointer, as form: BinaryForm,
                                          source: @autoclosure () -> String) throws(LedgerError) -> Value {
         let reader = BinaryReader(form, bytes)

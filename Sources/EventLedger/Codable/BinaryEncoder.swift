@@ -1,4 +1,5 @@
 /// Encodes `Codable` values in a `BinaryForm`, for read-model keys and rows.
+@usableFromInline
 enum BinaryEncoding {
     /// The bytes of `value` in `form`.
     static func encode<Value: Encodable>(_ value: Value, as form: BinaryForm) throws(LedgerError) -> [UInt8] {
@@ -6,6 +7,7 @@ enum BinaryEncoding {
     }
 
     /// The bytes of `value` in `writer`'s form, written by `writer` (emptied first).
+    @usableFromInline
     static func encode<Value: Encodable>(_ value: Value, with writer: BinaryWriter) throws(LedgerError) -> [UInt8] {
         writer.reset()
         do {

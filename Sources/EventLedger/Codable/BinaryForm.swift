@@ -9,6 +9,7 @@
 ///
 /// Tags are never 0, so a key extended by more fields sorts after every key it extends,
 /// and after that key followed by a NUL byte.
+@usableFromInline
 enum BinaryForm: Sendable {
     case key
     case row
@@ -20,6 +21,7 @@ enum BinaryForm: Sendable {
 }
 
 /// Writes values in a `BinaryForm`.
+@usableFromInline
 final class BinaryWriter {
     let form: BinaryForm
     // Accessed by one thread, one call at a time: checking exclusive access at run time costs
@@ -118,9 +120,10 @@ final class BinaryWriter {
 
 /// A key writer and a row writer, reused from one typed read or write to the next by the
 /// one thread using a read model.
+@usableFromInline
 final class BinaryScratch {
-    let key = BinaryWriter(.key)
-    let row = BinaryWriter(.row)
+    @usableFromInline let key = BinaryWriter(.key)
+    @usableFromInline let row = BinaryWriter(.row)
 }
 
 /// Reads values written by a `BinaryWriter` from bytes that stay valid while it reads; a value

@@ -7,11 +7,13 @@ public protocol EntityRow: Codable, Sendable {
 
 extension ReadModelReader {
     /// The entity's row when it exists and is not deleted, otherwise nil.
+    @inlinable
     public func liveRow<Key, Row: EntityRow>(_ table: ReadModelTable<Key, Row>, _ key: Key) throws(LedgerError) -> Row? {
         try row(table, key).flatMap { $0.isDeleted ? nil : $0 }
     }
 
     /// The rows under `prefix` whose entity is not deleted, in key order.
+    @inlinable
     public func liveRows<Key, Row: EntityRow, Prefix: Encodable>(_ table: ReadModelTable<Key, Row>,
                                                                   prefix: Prefix) throws(LedgerError) -> [(key: Key, row: Row)] {
         try rows(table, prefix: prefix).filter { !$0.row.isDeleted }
@@ -19,7 +21,7 @@ extension ReadModelReader {
 
     /// The entity's row, which must exist and not be deleted: otherwise the rule
     /// "`kind` must exist" or "`kind` must not be deleted" is broken, for `stream`.
-    @discardableResult
+    @discardableResult @inlinable
     public func requireLive<Key, Row: EntityRow>(_ table: ReadModelTable<Key, Row>, _ key: Key,
                                                  kind: String, stream: String) throws(LedgerError) -> Row {
         guard let row = try row(table, key) else { throw LedgerError.rule("\(kind) must exist", entity: stream) }
@@ -30,11 +32,13 @@ extension ReadModelReader {
 
 extension ReadModelWriter {
     /// The entity's row when it exists and is not deleted, otherwise nil.
+    @inlinable
     public func liveRow<Key, Row: EntityRow>(_ table: ReadModelTable<Key, Row>, _ key: Key) throws(LedgerError) -> Row? {
         try reader.liveRow(table, key)
     }
 
     /// The rows under `prefix` whose entity is not deleted, in key order.
+    @inlinable
     public func liveRows<Key, Row: EntityRow, Prefix: Encodable>(_ table: ReadModelTable<Key, Row>,
                                                                   prefix: Prefix) throws(LedgerError) -> [(key: Key, row: Row)] {
         try reader.liveRows(table, prefix: prefix)

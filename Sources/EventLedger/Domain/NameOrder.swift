@@ -23,18 +23,19 @@ public enum NameOrder {
     /// mapped.
     public static func key(_ name: String) -> String {
         if name.utf8.allSatisfy({ $0 < 0x80 }) { return name.lowercased() }
-        var key = String.UnicodeScalarView()
+        var key: [UInt8] = []
+        key.reserveCapacity(name.utf8.count + 8)
         for scalar in name.unicodeScalars {
             if scalar.isASCII {
                 let value = UInt8(scalar.value)
-                key.append(Unicode.Scalar((0x41...0x5A).contains(value) ? value | 0x20 : value))
+                key.append((0x41...0x5A).contains(value) ? value | 0x20 : value)
             } else if scalar == dotlessI || !scalar.properties.changesWhenCaseMapped {
-                key.append(scalar)
+                key.append(contentsOf: UTF8.encode(scalar)!)
             } else {
-                key.append(contentsOf: scalar.properties.lowercaseMapping.uppercased().lowercased().unicodeScalars)
+                key.append(contentsOf: scalar.properties.lowercaseMapping.uppercased().lowercased().utf8)
             }
         }
-        return String(key)
+        return String(decoding: key, as: UTF8.self)
     }
 
     /// LATIN SMALL LETTER DOTLESS I, which has no case of its own under folding.

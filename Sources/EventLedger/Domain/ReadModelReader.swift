@@ -2,31 +2,37 @@
 /// (`Ledger.read(asOf:)`), in a session's preview, or in the middle of a commit, as a
 /// domain's rules and `apply` see them.
 public struct ReadModelReader {
-    let store: any RowStore
+    @usableFromInline let store: any RowStore
 
+    @usableFromInline
     init(_ store: any RowStore) {
         self.store = store
     }
 
+    // The typed reads and writes are inlinable: made for a domain's own key and row types,
+    // they skip looking up generic types at run time, several times for every row.
+
     /// The row under `key`, or nil.
+    @inlinable
     public func row<Key, Row>(_ table: ReadModelTable<Key, Row>, _ key: Key) throws(LedgerError) -> Row? {
         let storedKey = try BinaryEncoding.encode(key, with: store.scratch.key)
         return try LedgerError.typed {
-            try store.withValue(table.id, key: storedKey) { bytes in
-                try bytes.map { bytes in
-                    try BinaryDecoding.decode(Row.self, from: bytes, as: .row, source: "a row of \(table.qualifiedName)")
-                }
+            try store.withValue(table.id, key: storedKey) { bytes -> Row? in
+                guard let bytes else { return nil }
+                return try BinaryDecoding.decode(Row.self, from: bytes, as: .row, source: "a row of \(table.qualifiedName)")
             }
         }
     }
 
     /// Every row of `table`, in key order.
+    @inlinable
     public func rows<Key, Row>(_ table: ReadModelTable<Key, Row>) throws(LedgerError) -> [(key: Key, row: Row)] {
         try rows(table, storedPrefix: [])
     }
 
     /// The rows whose key starts with `prefix`, in key order: `prefix` is a value of the key's
     /// first field, or a struct of its first fields (the same types, in the same order).
+    @inlinable
     public func rows<Key, Row, Prefix: Encodable>(_ table: ReadModelTable<Key, Row>, prefix: Prefix) throws(LedgerError) -> [(key: Key, row: Row)] {
         try rows(table, storedPrefix: BinaryEncoding.encode(prefix, with: store.scratch.key))
     }
@@ -39,47 +45,49 @@ public struct ReadModelReader {
         }
     }
 
-    private func rows<Key, Row>(_ table: ReadModelTable<Key, Row>, storedPrefix: [UInt8]) throws(LedgerError) -> [(key: Key, row: Row)] {
+    @inlinable
+    func rows<Key, Row>(_ table: ReadModelTable<Key, Row>, storedPrefix: [UInt8]) throws(LedgerError) -> [(key: Key, row: Row)] {
         try LedgerError.typed {
             try store.values(table.id, prefix: storedPrefix).map { entry in
                 (try BinaryDecoding.decode(Key.self, from: entry.key, as: .key, source: "a key of \(table.qualifiedName)"),
-                 try Self.decodeRow(Row.self, entry.value, of: table))
+                 try BinaryDecoding.decode(Row.self, from: entry.value, as: .row, source: "a row of \(table.qualifiedName)"))
             }
         }
-    }
-
-    private static func decodeRow<Row: Decodable>(_ type: Row.Type, _ bytes: [UInt8], of table: some DeclaredTable) throws(LedgerError) -> Row {
-        try BinaryDecoding.decode(Row.self, from: bytes, as: .row, source: "a row of \(table.qualifiedName)")
     }
 }
 
 /// Write access to a read model, given to a domain's `apply`; it reads as `ReadModelReader` does.
 public struct ReadModelWriter {
-    let store: any RowStoreWriting
+    @usableFromInline let store: any RowStoreWriting
 
     init(_ store: any RowStoreWriting) {
         self.store = store
     }
 
     /// What the read models hold now, this event's changes so far included.
+    @inlinable
     public var reader: ReadModelReader { ReadModelReader(store) }
 
     /// The row under `key`, or nil.
+    @inlinable
     public func row<Key, Row>(_ table: ReadModelTable<Key, Row>, _ key: Key) throws(LedgerError) -> Row? {
         try reader.row(table, key)
     }
 
     /// Every row of `table`, in key order.
+    @inlinable
     public func rows<Key, Row>(_ table: ReadModelTable<Key, Row>) throws(LedgerError) -> [(key: Key, row: Row)] {
         try reader.rows(table)
     }
 
     /// The rows whose key starts with `prefix`, in key order.
+    @inlinable
     public func rows<Key, Row, Prefix: Encodable>(_ table: ReadModelTable<Key, Row>, prefix: Prefix) throws(LedgerError) -> [(key: Key, row: Row)] {
         try reader.rows(table, prefix: prefix)
     }
 
     /// Stores `row` under `key`, replacing any row there.
+    @inlinable
     public func set<Key, Row>(_ table: ReadModelTable<Key, Row>, _ key: Key, _ row: Row) throws(LedgerError) {
         let storedKey = try BinaryEncoding.encode(key, with: store.scratch.key)
         let value = try BinaryEncoding.encode(row, with: store.scratch.row)
@@ -87,6 +95,7 @@ public struct ReadModelWriter {
     }
 
     /// Removes the row under `key`, if there is one.
+    @inlinable
     public func remove<Key, Row>(_ table: ReadModelTable<Key, Row>, _ key: Key) throws(LedgerError) {
         let storedKey = try BinaryEncoding.encode(key, with: store.scratch.key)
         try LedgerError.typed { try store.remove(table.id, key: storedKey) }

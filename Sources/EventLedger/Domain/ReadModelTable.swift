@@ -15,7 +15,7 @@ public struct ReadModelTable<Key: Codable & Sendable, Row: Codable & Sendable>: 
     /// The table's name, qualified by its read model's: `todo-lists.items`.
     public let qualifiedName: String
     /// The name the ledger looks the table up by.
-    let id: TableName
+    @usableFromInline let id: TableName
 
     /// The table `name` of the read model `readModel`.
     public init(readModel: String, name: String) {
@@ -31,6 +31,7 @@ public protocol DeclaredTable: Sendable {
 }
 
 /// A read-model table's qualified name, as the ledger looks tables up (`artist-songs.songs`).
+@usableFromInline
 struct TableName: Hashable, Sendable {
     /// The qualified table name.
     let name: String
@@ -48,10 +49,12 @@ struct TableName: Hashable, Sendable {
         nameHash = name.hashValue
     }
 
+    @usableFromInline
     static func == (lhs: TableName, rhs: TableName) -> Bool {
         lhs.nameHash == rhs.nameHash && lhs.name == rhs.name
     }
 
+    @usableFromInline
     func hash(into hasher: inout Hasher) {
         hasher.combine(nameHash)
     }

@@ -1,4 +1,5 @@
 /// Read models as stored rows: keys and rows in their binary forms, found by table.
+@usableFromInline
 protocol RowStore {
     /// Calls `body` with the row stored under `key`, or nil; the bytes are valid only inside `body`.
     func withValue<T>(_ table: TableName, key: [UInt8], _ body: (UnsafeRawBufferPointer?) throws -> T) throws -> T
@@ -11,6 +12,7 @@ protocol RowStore {
 }
 
 /// Read models whose rows a domain's `apply` changes.
+@usableFromInline
 protocol RowStoreWriting: RowStore {
     /// Stores `value` under `key`, replacing any previous row.
     func set(_ table: TableName, key: [UInt8], value: [UInt8]) throws

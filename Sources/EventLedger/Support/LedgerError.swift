@@ -64,6 +64,7 @@ public struct LedgerError: Error, Sendable, Equatable, CustomStringConvertible {
 
 extension LedgerError {
     /// Runs `body`, whose errors are `LedgerError` though its type does not say so, as typed.
+    @usableFromInline
     static func typed<T>(_ body: () throws -> T) throws(LedgerError) -> T {
         do {
             return try body()
