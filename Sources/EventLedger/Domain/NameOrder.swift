@@ -29,13 +29,29 @@ public enum NameOrder {
             if scalar.isASCII {
                 let value = UInt8(scalar.value)
                 key.append((0x41...0x5A).contains(value) ? value | 0x20 : value)
-            } else if scalar == dotlessI || !scalar.properties.changesWhenCaseMapped {
-                key.append(contentsOf: UTF8.encode(scalar)!)
+            } else if scalar.value < latinGreekCyrillicEnd {
+                key.append(contentsOf: latinGreekCyrillicKeys[Int(scalar.value) - 0x80])
             } else {
-                key.append(contentsOf: scalar.properties.lowercaseMapping.uppercased().lowercased().utf8)
+                key.append(contentsOf: self.key(of: scalar))
             }
         }
         return String(decoding: key, as: UTF8.self)
+    }
+
+    /// The UTF-8 key of one scalar: itself when case mapping leaves it alone (and for the
+    /// dotless `ı`), otherwise its mappings.
+    private static func key(of scalar: Unicode.Scalar) -> [UInt8] {
+        guard scalar != dotlessI, scalar.properties.changesWhenCaseMapped else { return Array(UTF8.encode(scalar)!) }
+        return Array(scalar.properties.lowercaseMapping.uppercased().lowercased().utf8)
+    }
+
+    /// The end of the scalars whose keys are worked out once: Latin, Greek and Cyrillic.
+    private static let latinGreekCyrillicEnd: UInt32 = 0x500
+
+    /// The keys of the scalars from U+0080 to `latinGreekCyrillicEnd`, which most names
+    /// outside ASCII are written with.
+    private static let latinGreekCyrillicKeys: [[UInt8]] = (0x80..<latinGreekCyrillicEnd).map { value in
+        key(of: Unicode.Scalar(value)!)
     }
 
     /// LATIN SMALL LETTER DOTLESS I, which has no case of its own under folding.
