@@ -34,12 +34,12 @@ enum BinaryValues {
         if T.self == UInt64.self { return unsafeBitCast(try wholeNumber(UInt64.self, from: reader), to: T.self) }
         if T.self == Int64.self { return unsafeBitCast(try wholeNumber(Int64.self, from: reader), to: T.self) }
         if T.self == Double.self { return unsafeBitCast(try reader.readDouble(), to: T.self) }
-        if let integer = T.self as? any FixedWidthInteger.Type { return try wholeNumber(integer, from: reader) as! T }
-        if T.self == Float.self { return unsafeBitCast(Float(try reader.readDouble()), to: T.self) }
         if T.self == NameOrderKey.self {
             let (nameOrder, id) = (try reader.readString(), try reader.readString())
             return unsafeBitCast(NameOrderKey(nameOrder: nameOrder, id: id), to: T.self)
         }
+        if T.self == Float.self { return unsafeBitCast(Float(try reader.readDouble()), to: T.self) }
+        if let integer = IntegerTypes.matching(T.self) { return try wholeNumber(integer, from: reader) as! T }
         return try T(from: BinaryValueDecoder(reader))
     }
 

@@ -41,7 +41,7 @@ enum BinaryScalars {
             let key = unsafeBitCast(value, to: NameOrderKey.self)
             writer.write(key.nameOrder)
             writer.write(key.id)
-        } else if let number = value as? any FixedWidthInteger {
+        } else if IntegerTypes.matching(T.self) != nil, let number = value as? any FixedWidthInteger {
             if type(of: number).isSigned {
                 writer.write(signed: Int64(number))
             } else {

@@ -127,7 +127,7 @@ private enum JSONScalarReader {
             guard case .string(let text) = value else { throw mismatch("an id string", value, codingPath()) }
             return unsafeBitCast(OptionalID(wrappedValue: try FieldRules.validID(text, field: codingPath().fieldName)), to: T.self)
         }
-        if let integer = T.self as? any FixedWidthInteger.Type {
+        if let integer = IntegerTypes.matching(T.self) {
             return try wholeNumber(integer, from: value, codingPath: codingPath()) as! T
         }
         let path = codingPath()

@@ -97,7 +97,7 @@ private enum JSONScalar {
         if T.self == ID.self { return .value(.string(unsafeBitCast(value, to: ID.self).wrappedValue)) }
         if T.self == Name.self { return .value(.string(unsafeBitCast(value, to: Name.self).wrappedValue)) }
         if T.self == OptionalID.self { return .value(unsafeBitCast(value, to: OptionalID.self).wrappedValue.map { .string($0) } ?? .null) }
-        if let number = value as? any BinaryInteger {
+        if IntegerTypes.matching(T.self) != nil, let number = value as? any BinaryInteger {
             guard let exact = Int64(exactly: number) else {
                 throw LedgerError.invalidField(codingPath().fieldName, "\(number) is beyond the whole numbers a payload holds")
             }
