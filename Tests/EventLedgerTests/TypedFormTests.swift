@@ -69,6 +69,21 @@ import Testing
         }
     }
 
+    /// An event whose counter can exceed what a payload's whole numbers hold.
+    struct Counted: DomainEvent {
+        @ID var counterId: String
+        var total: UInt64
+        var stream: String { "counter-\(counterId)" }
+    }
+
+    @Test func aNumberBeyondWhatAPayloadHoldsIsRefusedWhenTheEventIsEncoded() throws {
+        #expect(try Counted(counterId: "c", total: 7).payload == ["counterId": .string("c"), "total": .int(7)])
+        let error = try #require(throws: LedgerError.self) { try Counted(counterId: "c", total: .max).payload }
+        #expect(error.kind == .invalidInput && error.subject == "total")
+        let pending = PendingEvent(Counted(counterId: "c", total: .max))
+        #expect(pending.encodingFailure?.subject == "total")
+    }
+
     @Test func nullStandsForAnAbsentOptionalField() throws {
         var payload = complete
         payload["small"] = nil
