@@ -84,6 +84,30 @@ import Testing
         #expect(pending.encodingFailure?.subject == "total")
     }
 
+    /// A domain's own text rule: lowercase ASCII letters only.
+    enum LowercaseRule: TextFieldRule {
+        static func checked(_ text: String, field: String) throws(LedgerError) -> String {
+            guard !text.isEmpty, text.utf8.allSatisfy({ (0x61...0x7A).contains($0) }) else {
+                throw LedgerError.invalidField(field, "lowercase letters only")
+            }
+            return text
+        }
+    }
+
+    struct Tagged: DomainEvent {
+        @ID var itemId: String
+        @CheckedText<LowercaseRule> var tag: String
+        var stream: String { "item-\(itemId)" }
+    }
+
+    @Test func aDomainsOwnTextRuleChecksItsFields() throws {
+        #expect(try Tagged(payload: ["itemId": .string("i"), "tag": .string("urgent")]).tag == "urgent")
+        let error = try #require(throws: LedgerError.self) {
+            try Tagged(payload: ["itemId": .string("i"), "tag": .string("Urgent!")])
+        }
+        #expect(error.subject == "tag" && error.message.contains("lowercase letters only"))
+    }
+
     @Test func nullStandsForAnAbsentOptionalField() throws {
         var payload = complete
         payload["small"] = nil
