@@ -7,7 +7,6 @@
 /// #expect(try TodoQueries.lists(in: model.reader).map(\.name) == ["Home"])
 /// ```
 public final class InMemoryReadModel<Domain: LedgerDomain> {
-    private let domain: Domain
     private let driver: DomainDriver
     private let state: FoldedReadModel
     /// The streams events were appended to, for the rule that a created entity's id is new.
@@ -17,7 +16,6 @@ public final class InMemoryReadModel<Domain: LedgerDomain> {
 
     /// An empty read model of `domain`.
     public init(_ domain: Domain) {
-        self.domain = domain
         driver = DomainDriver(domain)
         state = FoldedReadModel(tables: driver.tables)
     }
