@@ -5,24 +5,24 @@ extension MusicDomain {
     /// about entities that are unknown or deleted change nothing, and songs may name
     /// artists that do not exist yet (imports).
     public func apply(_ event: MusicEvent, context: EventContext, to readModel: ReadModelWriter) throws(LedgerError) {
-        let projector = MusicProjector(readModel: readModel)
+        let changes = MusicChanges(readModel: readModel)
         switch event {
         case .artistCreated(let created):
-            try projector.createArtist(created.artistId, name: created.name)
+            try changes.createArtist(created.artistId, name: created.name)
         case .artistRenamed(let renamed):
-            try projector.renameArtist(renamed.artistId, to: renamed.name)
+            try changes.renameArtist(renamed.artistId, to: renamed.name)
         case .artistDeleted(let deleted):
-            try projector.deleteArtist(deleted.artistId)
+            try changes.deleteArtist(deleted.artistId)
         case .songAdded(let added):
-            try projector.addSong(added.songId, title: added.title, artistId: added.artistId,
+            try changes.addSong(added.songId, title: added.title, artistId: added.artistId,
                                   durationSeconds: added.durationSeconds)
         case .songRetitled(let retitled):
-            try projector.updateSong(retitled.songId) { $0.title = retitled.title }
+            try changes.updateSong(retitled.songId) { $0.title = retitled.title }
         case .songReassigned(let reassigned):
-            let artistId = try projector.reference(to: reassigned.artistId)
-            try projector.updateSong(reassigned.songId) { $0.artistId = artistId }
+            let artistId = try changes.reference(to: reassigned.artistId)
+            try changes.updateSong(reassigned.songId) { $0.artistId = artistId }
         case .songDeleted(let deleted):
-            try projector.updateSong(deleted.songId) { $0.isDeleted = true }
+            try changes.updateSong(deleted.songId) { $0.isDeleted = true }
         }
     }
 }
@@ -32,7 +32,7 @@ extension MusicDomain {
 /// Invariants: a live song is in `songsByTitle`; in `artistSongs` when it names an artist
 /// that is live or not yet known; counted in its artist's `artistsByName` row when that
 /// artist is live, and in `orphanSongs` otherwise. No song names a deleted artist.
-struct MusicProjector {
+struct MusicChanges {
     let readModel: ReadModelWriter
 
     func createArtist(_ artistId: String, name: String) throws(LedgerError) {

@@ -5,25 +5,25 @@ extension AnimalsDomain {
     /// events about entities that are unknown or deleted change nothing, and animals may
     /// name categories that do not exist yet (imports).
     public func apply(_ event: AnimalsEvent, context: EventContext, to readModel: ReadModelWriter) throws(LedgerError) {
-        let projector = AnimalsProjector(readModel: readModel)
+        let changes = AnimalsChanges(readModel: readModel)
         switch event {
         case .categoryCreated(let created):
-            try projector.createCategory(created.categoryId, name: created.name)
+            try changes.createCategory(created.categoryId, name: created.name)
         case .categoryRenamed(let renamed):
-            try projector.renameCategory(renamed.categoryId, to: renamed.name)
+            try changes.renameCategory(renamed.categoryId, to: renamed.name)
         case .categoryDeleted(let deleted):
-            try projector.deleteCategory(deleted.categoryId, context: context)
+            try changes.deleteCategory(deleted.categoryId, context: context)
         case .animalAdded(let added):
-            try projector.addAnimal(added.animalId, name: added.name, diet: added.diet, categoryId: added.categoryId)
+            try changes.addAnimal(added.animalId, name: added.name, diet: added.diet, categoryId: added.categoryId)
         case .animalRenamed(let renamed):
-            try projector.updateAnimal(renamed.animalId) { $0.name = renamed.name }
+            try changes.updateAnimal(renamed.animalId) { $0.name = renamed.name }
         case .animalDietChanged(let changed):
-            try projector.updateAnimal(changed.animalId) { $0.diet = changed.diet }
+            try changes.updateAnimal(changed.animalId) { $0.diet = changed.diet }
         case .animalRecategorized(let recategorized):
-            let categoryId = try projector.reference(to: recategorized.categoryId)
-            try projector.updateAnimal(recategorized.animalId) { $0.categoryId = categoryId }
+            let categoryId = try changes.reference(to: recategorized.categoryId)
+            try changes.updateAnimal(recategorized.animalId) { $0.categoryId = categoryId }
         case .animalRemoved(let removed):
-            try projector.updateAnimal(removed.animalId) { $0.isDeleted = true }
+            try changes.updateAnimal(removed.animalId) { $0.isDeleted = true }
         }
     }
 }
@@ -34,7 +34,7 @@ extension AnimalsDomain {
 /// `animalsByName`; in `categoryAnimals` when it names a category that is live or not yet
 /// known; counted in its category's `categoriesByName` row when that category is live,
 /// and in `uncategorizedAnimals` otherwise. No animal names a deleted category.
-struct AnimalsProjector {
+struct AnimalsChanges {
     /// The read model being changed.
     let readModel: ReadModelWriter
 
