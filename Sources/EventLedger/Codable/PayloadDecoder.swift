@@ -4,10 +4,11 @@
 /// Every error is `.invalidInput` naming the field (`items[2].title` for nested ones).
 enum PayloadDecoder {
     /// Decodes `Value` from `payload`; without `checkingFields` (a payload the log holds,
-    /// checked when it was appended), fields the type does not read are not looked for.
+    /// checked when it was appended), fields the type does not read are not looked for, and
+    /// ids and names are taken as they are.
     static func decode<Value: Decodable>(_ type: Value.Type, from payload: [String: JSONValue],
                                          checkingFields: Bool = true) throws(LedgerError) -> Value {
-        let fields = FieldUse(isTracking: checkingFields)
+        let fields = FieldUse(isChecking: checkingFields)
         do {
             let value = try Value(from: JSONValueDecoder(.object(payload), codingPath: [], fields: fields))
             try fields.requireAllRead()
@@ -33,22 +34,22 @@ enum PayloadDecoder {
 final class FieldUse {
     /// Each object's fields and the names read (a few each: a list costs less than a set).
     private var objects: [(path: [any CodingKey], fields: [String: JSONValue], read: [String])] = []
-    /// Whether fields are tracked at all.
-    private let isTracking: Bool
+    /// Whether the payload is checked: its fields tracked, its ids and names validated.
+    let isChecking: Bool
 
-    init(isTracking: Bool) {
-        self.isTracking = isTracking
+    init(isChecking: Bool) {
+        self.isChecking = isChecking
     }
 
     /// Registers an object; returns its index for `markRead`.
     func register(_ fields: [String: JSONValue], at path: @autoclosure () -> [any CodingKey]) -> Int {
-        guard isTracking else { return 0 }
+        guard isChecking else { return 0 }
         objects.append((path(), fields, []))
         return objects.count - 1
     }
 
     func markRead(_ field: String, of object: Int) {
-        if isTracking, !objects[object].read.contains(field) { objects[object].read.append(field) }
+        if isChecking, !objects[object].read.contains(field) { objects[object].read.append(field) }
     }
 
     /// Throws naming the first field (in sorted order) of the first object that was not read.
@@ -116,16 +117,19 @@ private enum JSONScalarReader {
         // The checked fields of most events, read without a decoder of their own.
         if T.self == ID.self {
             guard case .string(let text) = value else { throw mismatch("an id string", value, codingPath()) }
-            return unsafeBitCast(ID(wrappedValue: try FieldRules.validID(text, field: codingPath().fieldName)), to: T.self)
+            let id = fields.isChecking ? try FieldRules.validID(text, field: codingPath().fieldName) : text
+            return unsafeBitCast(ID(wrappedValue: id), to: T.self)
         }
         if T.self == Name.self {
             guard case .string(let text) = value else { throw mismatch("a string", value, codingPath()) }
-            return unsafeBitCast(Name(wrappedValue: try FieldRules.validName(text, field: codingPath().fieldName)), to: T.self)
+            let name = fields.isChecking ? try FieldRules.validName(text, field: codingPath().fieldName) : text
+            return unsafeBitCast(Name(wrappedValue: name), to: T.self)
         }
         if T.self == OptionalID.self {
             if value.isNull { return unsafeBitCast(OptionalID(wrappedValue: nil), to: T.self) }
             guard case .string(let text) = value else { throw mismatch("an id string", value, codingPath()) }
-            return unsafeBitCast(OptionalID(wrappedValue: try FieldRules.validID(text, field: codingPath().fieldName)), to: T.self)
+            let id = fields.isChecking ? try FieldRules.validID(text, field: codingPath().fieldName) : text
+            return unsafeBitCast(OptionalID(wrappedValue: id), to: T.self)
         }
         if let integer = IntegerTypes.matching(T.self) {
             return try wholeNumber(integer, from: value, codingPath: codingPath()) as! T
