@@ -41,7 +41,7 @@ import Testing
             write([1], under: key, at: 1, into: folded)
             write(nil, under: key, at: 2, into: folded)
             write([2], under: key, at: 2, into: folded)
-            #expect(try folded.newestValue(key).flatMap(StoredRow.row) == [2])
+            #expect(try folded.newestValue(key).flatMap(StoredRow.rowBytes).map(Array.init) == [2])
             try ledger.environment.write { txn in
                 try txn.clear(table)
                 try folded.store(into: table, txn)
@@ -50,7 +50,7 @@ import Testing
                 var entries: [[UInt8]: [UInt8]?] = [:]
                 try txn.withCursor(table) { cursor in
                     try cursor.scan(prefix: []) { entry in
-                        entries[Array(entry.key)] = try StoredRow.row(entry.value)
+                        entries[Array(entry.key)] = try StoredRow.rowBytes(entry.value).map(Array.init)
                         return true
                     }
                 }

@@ -100,40 +100,27 @@ enum StoredRow {
         value.first.map { $0 & present != 0 } ?? false
     }
 
-    /// The row of a stored value, nil for a removal.
-    static func row(_ value: UnsafeRawBufferPointer) throws -> [UInt8]? {
-        try rowBytes(value).map(Array.init)
-    }
-
     /// The row's bytes inside a stored value, nil for a removal: valid as long as `value`.
     static func rowBytes(_ value: UnsafeRawBufferPointer) throws -> UnsafeRawBufferPointer? {
-        guard let flags = value.first else { throw LedgerError(.corruption, "empty read-model value") }
-        guard flags & present != 0 else { return nil }
-        guard flags & fullKeyFollows != 0 else { return UnsafeRawBufferPointer(rebasing: value.dropFirst()) }
-        guard value.count >= 3 else { throw LedgerError(.corruption, "truncated read-model value") }
-        let length = Int(UInt16(littleEndian: value.loadUnaligned(fromByteOffset: 1, as: UInt16.self)))
-        guard value.count >= 3 + length else { throw LedgerError(.corruption, "truncated read-model value") }
-        return UnsafeRawBufferPointer(rebasing: value[(3 + length)...])
+        try parts(of: value).row
     }
 
     /// Decodes a stored entry: its key (the whole one) and its row, nil for a removal.
     static func decode(key storedKey: UnsafeRawBufferPointer, value: UnsafeRawBufferPointer) throws -> (key: [UInt8], value: [UInt8]?) {
-        let (wholeKey, row) = try decodeRow(value)
-        return (Array(wholeKey ?? storedKey), row)
+        let (wholeKey, row) = try parts(of: value)
+        return (Array(wholeKey ?? storedKey), row.map(Array.init))
     }
 
-    /// The row of a stored value (nil for a removal) and the whole key when the value holds it.
-    private static func decodeRow(_ value: UnsafeRawBufferPointer) throws -> (wholeKey: UnsafeRawBufferPointer?, row: [UInt8]?) {
+    /// The row inside a stored value (nil for a removal) and the whole key when the value
+    /// holds it, both valid as long as `value`.
+    private static func parts(of value: UnsafeRawBufferPointer) throws -> (wholeKey: UnsafeRawBufferPointer?, row: UnsafeRawBufferPointer?) {
         guard let flags = value.first else { throw LedgerError(.corruption, "empty read-model value") }
         guard flags & present != 0 else { return (nil, nil) }
-        guard flags & fullKeyFollows != 0 else {
-            return (nil, Array(value.dropFirst()))
-        }
+        guard flags & fullKeyFollows != 0 else { return (nil, UnsafeRawBufferPointer(rebasing: value.dropFirst())) }
         guard value.count >= 3 else { throw LedgerError(.corruption, "truncated read-model value") }
         let length = Int(UInt16(littleEndian: value.loadUnaligned(fromByteOffset: 1, as: UInt16.self)))
         guard value.count >= 3 + length else { throw LedgerError(.corruption, "truncated read-model value") }
-        return (UnsafeRawBufferPointer(rebasing: value[3..<(3 + length)]),
-                Array(value[(3 + length)...]))
+        return (UnsafeRawBufferPointer(rebasing: value[3..<(3 + length)]), UnsafeRawBufferPointer(rebasing: value[(3 + length)...]))
     }
 
     /// Appended to a stored key, sorts after all its history keys and before any longer key
