@@ -49,6 +49,17 @@ private struct ShoutingNotes: LedgerDomain {
             .query("notes").json == .array([.string("QUIET")]))
     }
 
+    @Test func rowsReadAsAnotherTypeThanTheyWereStoredAreCorruptionPointingAtTheVersion() throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        let ledger = try Ledger(path: directory.file("notes.lmdb"), domains: [NotesDomain()])
+        try ledger.append(NoteCreated(noteId: "a", text: "quiet"))
+        let changedRows = ReadModelTable<String, Int>(readModel: "notes", name: "notes")
+        let error = try #require(throws: LedgerError.self) { try ledger.read { try $0.row(changedRows, "a") } }
+        #expect(error.kind == .corruption)
+        #expect(error.message.contains("a row of notes.notes") && error.message.contains("readModelVersion"))
+    }
+
     @Test func aNewLedgerRecordsItsDomainsVersions() throws {
         let directory = TemporaryDirectory()
         defer { directory.remove() }

@@ -19,7 +19,8 @@ enum BinaryDecoding {
             guard reader.isAtEnd else { throw reader.malformed("bytes left over") }
             return value
         } catch {
-            throw LedgerError(.corruption, "malformed value in \(source()): \(error)")
+            throw LedgerError(.corruption, "malformed value in \(source()): \(error) (a domain that changes the keys or "
+                              + "rows a table stores raises its readModelVersion, so that ledgers rebuild the read model)")
         }
     }
 }
