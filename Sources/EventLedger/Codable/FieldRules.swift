@@ -3,13 +3,13 @@
 /// white space at both ends, then 1–200 characters without control characters.
 public enum FieldRules {
     /// `text` trimmed, when it obeys the rules of names: 1–200 characters once trimmed, no
-    /// control characters. Otherwise `.invalidInput` naming `field`.
-    public static func validName(_ text: String, field: String) throws(LedgerError) -> String {
+    /// control characters. Otherwise `.invalidInput` naming `field` (worked out only then).
+    public static func validName(_ text: String, field: @autoclosure () -> String) throws(LedgerError) -> String {
         let trimmed = isTrimmed(text) ? text : Self.trimmed(text)
-        guard !trimmed.isEmpty else { throw LedgerError.invalidField(field, "must not be empty") }
+        guard !trimmed.isEmpty else { throw LedgerError.invalidField(field(), "must not be empty") }
         let scalars = Self.scalars(of: trimmed)
-        guard scalars.count <= 200 else { throw LedgerError.invalidField(field, "longer than 200 characters") }
-        guard !scalars.includeControl else { throw LedgerError.invalidField(field, "contains a control character") }
+        guard scalars.count <= 200 else { throw LedgerError.invalidField(field(), "longer than 200 characters") }
+        guard !scalars.includeControl else { throw LedgerError.invalidField(field(), "contains a control character") }
         return trimmed
     }
 
@@ -41,10 +41,10 @@ public enum FieldRules {
         }
     }
 
-    /// `text` when it is a valid id, otherwise `.invalidInput` naming `field`.
-    public static func validID(_ text: String, field: String) throws(LedgerError) -> String {
+    /// `text` when it is a valid id, otherwise `.invalidInput` naming `field` (worked out only then).
+    public static func validID(_ text: String, field: @autoclosure () -> String) throws(LedgerError) -> String {
         guard isValidID(text) else {
-            throw LedgerError.invalidField(field, "ids are 1-128 characters from A-Z a-z 0-9 . _ : -")
+            throw LedgerError.invalidField(field(), "ids are 1-128 characters from A-Z a-z 0-9 . _ : -")
         }
         return text
     }
