@@ -53,7 +53,7 @@ import Glibc
     }
 
     /// The stored form of `key`, which its versions' keys start with.
-    func rowKey(_ key: some Encodable) throws -> [UInt8] { StoredRow.storedKey(try BinaryEncoding.encode(key, as: .key)) }
+    func rowKey(_ key: some Encodable) throws -> [UInt8] { StoredRow.storedKey(try BinaryEncoding.encode(key, with: BinaryWriter(.key))) }
 
     /// The key of the latest version of the row `key` of `table`: deleting it takes the
     /// row's current value away.
@@ -69,7 +69,7 @@ import Glibc
     /// Stores `row` as a version of `key` at the last position of the fixture's log.
     func putLatestVersion(_ txn: Transaction, _ table: Table, _ key: some Encodable, _ row: some Encodable) throws {
         try txn.put(table, StoredRow.historyKey(rowKey(key), position: 6),
-                    StoredRow.value(BinaryEncoding.encode(row, as: .row), encodedKey: BinaryEncoding.encode(key, as: .key)))
+                    StoredRow.value(BinaryEncoding.encode(row, with: BinaryWriter(.row)), encodedKey: BinaryEncoding.encode(key, with: BinaryWriter(.key))))
     }
 
     func projection(_ ledger: Ledger, _ table: some DeclaredTable) throws -> Table {

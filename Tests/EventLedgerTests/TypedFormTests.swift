@@ -86,9 +86,9 @@ import Testing
 
     /// A domain's own text rule: lowercase ASCII letters only.
     enum LowercaseRule: TextFieldRule {
-        static func checked(_ text: String, field: String) throws(LedgerError) -> String {
+        static func checked(_ text: String, field: @autoclosure () -> String) throws(LedgerError) -> String {
             guard !text.isEmpty, text.utf8.allSatisfy({ (0x61...0x7A).contains($0) }) else {
-                throw LedgerError.invalidField(field, "lowercase letters only")
+                throw LedgerError.invalidField(field(), "lowercase letters only")
             }
             return text
         }
@@ -119,7 +119,7 @@ import Testing
     struct Key: Codable, Sendable { var group: String; var rank: Int; var tag: String? }
 
     private func keyBytes(_ value: some Encodable) throws -> [UInt8] {
-        try BinaryEncoding.encode(value, as: .key)
+        try BinaryEncoding.encode(value, with: BinaryWriter(.key))
     }
 
     @Test func keysSortAsTheirValuesDo() throws {
@@ -148,10 +148,10 @@ import Testing
     @Test func keysAndRowsDecodeToWhatWasEncoded() throws {
         let planned = try Planned(payload: complete)
         for form in [BinaryForm.key, .row] {
-            let bytes = try BinaryEncoding.encode(planned, as: form)
+            let bytes = try BinaryEncoding.encode(planned, with: BinaryWriter(form))
             #expect(try BinaryDecoding.decode(Planned.self, from: bytes, as: form, source: "test") == planned)
         }
-        let bytes = try BinaryEncoding.encode(Step(title: "a", done: true), as: .row)
+        let bytes = try BinaryEncoding.encode(Step(title: "a", done: true), with: BinaryWriter(.row))
         let error = try #require(throws: LedgerError.self) {
             try BinaryDecoding.decode(Key.self, from: bytes, as: .row, source: "table t")
         }

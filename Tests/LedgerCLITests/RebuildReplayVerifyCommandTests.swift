@@ -45,7 +45,7 @@ import Testing
     func deleteArtistSongRow(_ sandbox: LedgerSandbox) throws {
         try tamper(sandbox) { ledger, txn throws in
             let key = ArtistSongKeyShape(artistId: "pink-floyd", titleOrder: NameOrder.key(Self.uniqueTitle), songId: "zq")
-            let storedKey = StoredRow.storedKey(try BinaryEncoding.encode(key, as: .key))
+            let storedKey = StoredRow.storedKey(try BinaryEncoding.encode(key, with: BinaryWriter(.key)))
             let table = try stored(ledger, "artist-songs", "artist-songs")
             let latest = try txn.withCursor(table) { cursor in
                 try cursor.seek(before: storedKey + StoredRow.afterEveryVersion).map { Array($0.key) }

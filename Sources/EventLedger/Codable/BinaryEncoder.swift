@@ -1,11 +1,6 @@
 /// Encodes `Codable` values in a `BinaryForm`, for read-model keys and rows.
 @usableFromInline
 enum BinaryEncoding {
-    /// The bytes of `value` in `form`.
-    static func encode<Value: Encodable>(_ value: Value, as form: BinaryForm) throws(LedgerError) -> [UInt8] {
-        try encode(value, with: BinaryWriter(form))
-    }
-
     /// The bytes of `value` in `writer`'s form, written by `writer` (emptied first).
     @usableFromInline
     static func encode<Value: Encodable>(_ value: Value, with writer: BinaryWriter) throws(LedgerError) -> [UInt8] {

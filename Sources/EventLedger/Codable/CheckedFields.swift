@@ -1,7 +1,8 @@
 /// A rule a text field of an event obeys, checked when a payload is decoded.
 public protocol TextFieldRule: Sendable {
-    /// `text` as the field keeps it (names are trimmed), or `.invalidInput` naming `field`.
-    static func checked(_ text: String, field: String) throws(LedgerError) -> String
+    /// `text` as the field keeps it (names are trimmed), or `.invalidInput` naming `field`
+    /// (worked out only then).
+    static func checked(_ text: String, field: @autoclosure () -> String) throws(LedgerError) -> String
 }
 
 /// A text field checked by `Rule` when the event is appended: decoding a payload rejects a
@@ -25,7 +26,13 @@ public struct CheckedText<Rule: TextFieldRule>: Codable, Hashable, Sendable {
     /// Decodes and checks a text.
     public init(from decoder: any Decoder) throws {
         let text = try decoder.singleValueContainer().decode(String.self)
-        wrappedValue = try Rule.checked(text, field: decoder.codingPath.fieldName)
+        try self.init(text: text, checking: true, field: decoder.codingPath.fieldName)
+    }
+
+    /// The field holding `text`, checked by `Rule` unless `checking` is false (a payload the
+    /// log holds, checked when it was appended).
+    init(text: String, checking: Bool, field: @autoclosure () -> String) throws(LedgerError) {
+        wrappedValue = checking ? try Rule.checked(text, field: field()) : text
     }
 
     /// Encodes the text as a string.
@@ -38,8 +45,8 @@ public struct CheckedText<Rule: TextFieldRule>: Codable, Hashable, Sendable {
 /// The rule of ids: 1–128 characters from `A–Z a–z 0–9 . _ : -`.
 public enum IDRule: TextFieldRule {
     /// `text` when it is a valid id.
-    public static func checked(_ text: String, field: String) throws(LedgerError) -> String {
-        try FieldRules.validID(text, field: field)
+    public static func checked(_ text: String, field: @autoclosure () -> String) throws(LedgerError) -> String {
+        try FieldRules.validID(text, field: field())
     }
 }
 
@@ -47,8 +54,8 @@ public enum IDRule: TextFieldRule {
 /// characters without control characters.
 public enum NameRule: TextFieldRule {
     /// `text` trimmed, when it is a valid name.
-    public static func checked(_ text: String, field: String) throws(LedgerError) -> String {
-        try FieldRules.validName(text, field: field)
+    public static func checked(_ text: String, field: @autoclosure () -> String) throws(LedgerError) -> String {
+        try FieldRules.validName(text, field: field())
     }
 }
 
@@ -71,8 +78,13 @@ public struct OptionalID: Codable, Hashable, Sendable {
     /// Decodes and checks an id, or nil for null or an absent field.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
-        wrappedValue = container.decodeNil() ? nil
-            : try FieldRules.validID(container.decode(String.self), field: decoder.codingPath.fieldName)
+        try self.init(text: container.decodeNil() ? nil : container.decode(String.self), checking: true,
+                      field: decoder.codingPath.fieldName)
+    }
+
+    /// The field holding `text` (nil: none), checked as an id unless `checking` is false.
+    init(text: String?, checking: Bool, field: @autoclosure () -> String) throws(LedgerError) {
+        wrappedValue = try text.map { text throws(LedgerError) in checking ? try FieldRules.validID(text, field: field()) : text }
     }
 
     /// Encodes the id as a string, or null.

@@ -117,19 +117,16 @@ private enum JSONScalarReader {
         // The checked fields of most events, read without a decoder of their own.
         if T.self == ID.self {
             guard case .string(let text) = value else { throw mismatch("an id string", value, codingPath()) }
-            let id = fields.isChecking ? try FieldRules.validID(text, field: codingPath().fieldName) : text
-            return unsafeBitCast(ID(wrappedValue: id), to: T.self)
+            return unsafeBitCast(try ID(text: text, checking: fields.isChecking, field: codingPath().fieldName), to: T.self)
         }
         if T.self == Name.self {
             guard case .string(let text) = value else { throw mismatch("a string", value, codingPath()) }
-            let name = fields.isChecking ? try FieldRules.validName(text, field: codingPath().fieldName) : text
-            return unsafeBitCast(Name(wrappedValue: name), to: T.self)
+            return unsafeBitCast(try Name(text: text, checking: fields.isChecking, field: codingPath().fieldName), to: T.self)
         }
         if T.self == OptionalID.self {
             if value.isNull { return unsafeBitCast(OptionalID(wrappedValue: nil), to: T.self) }
             guard case .string(let text) = value else { throw mismatch("an id string", value, codingPath()) }
-            let id = fields.isChecking ? try FieldRules.validID(text, field: codingPath().fieldName) : text
-            return unsafeBitCast(OptionalID(wrappedValue: id), to: T.self)
+            return unsafeBitCast(try OptionalID(text: text, checking: fields.isChecking, field: codingPath().fieldName), to: T.self)
         }
         if let integer = IntegerTypes.matching(T.self) {
             return try wholeNumber(integer, from: value, codingPath: codingPath()) as! T
