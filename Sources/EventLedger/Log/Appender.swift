@@ -1,6 +1,12 @@
 /// Appends one batch of events as one commit inside a write transaction: validates each
 /// event against the read models plus the earlier events of the batch, writes the log record,
 /// the stream, id and link indexes, and applies the read models.
+///
+/// The stream and id indexes are written at the end of the batch, in key order (the batch's
+/// own entries are found in memory meanwhile), and a batch of `foldedInMemoryFrom` events or
+/// more folds its read-model writes in memory and writes them in key order too: a large
+/// import or bulk load then writes each page of the file once, instead of searching the
+/// B-trees from their roots for every entry.
 struct Appender {
     let catalog: EventCatalog
     let tables: LedgerTables
@@ -14,13 +20,17 @@ struct Appender {
         var head = try LogHead(txn, tables)
         let commit = head.commit + 1
         let recordedAt = max(requestedTime ?? Timestamp.now(), head.recordedAt)
-        let state = StoredReadModel(txn, tables: tables.readModels)
+        let state = StoredReadModel(txn, tables: tables.readModels, foldingInMemory: events.count >= Self.foldedInMemoryFrom)
+        var streamEntries = SortedEntries()
+        var idEntries = SortedEntries()
         var streamVersions: [String: UInt64] = [:]
         var idsInBatch: [EventID: UInt64] = [:]
         var positions: [UInt64] = []
         var assigned: [[String: String]] = []
         var record: [UInt8] = []
         var firstDuplicate: UInt64?
+        streamVersions.reserveCapacity(events.count)
+        idsInBatch.reserveCapacity(events.count)
 
         for (index, pending) in events.enumerated() {
             do {
@@ -59,8 +69,8 @@ struct Appender {
                 head.hash = Array(record.suffix(SHA256.digestLength))
                 let positionKey = LedgerTables.bigEndian(head.position)
                 try txn.put(tables.log, positionKey, record, append: true)
-                try txn.put(tables.streams, LedgerTables.streamKey(stream, version + 1), positionKey)
-                try txn.put(tables.ids, id.bytes, positionKey)
+                streamEntries.append(LedgerTables.streamKey(stream, version + 1), positionKey)
+                idEntries.append(id.bytes, positionKey)
                 streamVersions[stream] = version + 1
                 idsInBatch[id] = head.position
 
@@ -81,12 +91,19 @@ struct Appender {
         if idsInBatch.isEmpty, let original = firstDuplicate {
             return try retryResult(original: original, positions: positions, assigned: assigned)
         }
+        try streamEntries.put(into: tables.streams, txn)
+        try idEntries.put(into: tables.ids, txn)
+        try state.storeFolded()
         for domain in catalog.domains {
             try txn.put(tables.checkpoints, Array(domain.readModelName.utf8), LedgerTables.bigEndian(head.position))
         }
         return AppendResult(commit: commit, recordedAt: recordedAt, positions: positions,
                             assignedIDs: assigned, appended: true)
     }
+
+    /// The number of events from which a batch folds its read-model writes in memory: below
+    /// it, setting up the fold costs more than the B-tree searches it saves.
+    static let foldedInMemoryFrom = 1_000
 
     private func originalPosition(of id: EventID) throws -> UInt64? {
         guard let value = try txn.get(tables.ids, id.bytes) else { return nil }

@@ -1,8 +1,8 @@
-/// A read model folded in memory by a rebuild. Domains' `apply` reads and writes it exactly as it
-/// does the stored read model (`StoredReadModel`): a write adds a version of the row at
-/// `position`, a removal of a present row adds a removal. `store` then writes every
-/// version into the stored tables in key order, so the result is the same, byte for byte,
-/// as the versions appends wrote, without a B-tree search per read or write.
+/// A read model folded in memory by a rebuild or a large commit. Domains' `apply` reads and
+/// writes it exactly as it does the stored read model (`StoredReadModel`): a write adds a
+/// version of the row at `position`, a removal of a present row adds a removal. `store` then
+/// writes every version into the stored tables in key order, so the result is the same, byte
+/// for byte, as writing each version as it came, without a B-tree search per read or write.
 final class FoldedReadModel: RowStoreWriting {
     /// The tables, in the order of `folded`: a read model has a handful, and a search by
     /// equality finds one sooner than hashing it would.
@@ -21,32 +21,43 @@ final class FoldedReadModel: RowStoreWriting {
     let scratch = BinaryScratch()
 
     func withValue<T>(_ table: TableName, key: [UInt8], _ body: (UnsafeRawBufferPointer?) throws -> T) throws -> T {
-        try body(folded(table).newestValue(StoredRow.storedKey(key)).flatMap(StoredRow.rowBytes))
+        try body(newestVersion(table, key: key).flatMap(StoredRow.rowBytes))
+    }
+
+    /// The stored value of the newest version of the row under `key` (a removal's when it was
+    /// removed), nil when the row was never written.
+    func newestVersion(_ table: TableName, key: [UInt8]) throws -> UnsafeRawBufferPointer? {
+        try folded(table).newestValue(StoredRow.storedKey(key))
     }
 
     /// The rows under the prefix in key order (whole keys, however long).
     func values(_ table: TableName, prefix: [UInt8]) throws -> [(key: [UInt8], value: [UInt8])] {
-        var rows = try folded(table).newestRows(prefix: prefix).map { entry in
+        try newestVersions(table, prefix: prefix).compactMap { entry in entry.value.map { (entry.key, $0) } }
+    }
+
+    /// Each row written under the prefix in key order (whole keys, however long), with its
+    /// newest row, nil when that version is a removal.
+    func newestVersions(_ table: TableName, prefix: [UInt8]) throws -> [(key: [UInt8], value: [UInt8]?)] {
+        var rows = try folded(table).newestRows(prefix: prefix, includingRemovals: true).map { entry in
             try StoredRow.decode(key: entry.key, value: entry.value)
         }
         StoredRow.restoreWholeKeyOrder(&rows) { $0.key }
-        return rows.compactMap { entry in entry.value.map { (entry.key, $0) } }
+        return rows
     }
 
     func set(_ table: TableName, key: [UInt8], value row: [UInt8]) throws {
-        write(try folded(table), key, row)
+        try write(table, key: key, row: row)
     }
 
     func remove(_ table: TableName, key encoded: [UInt8]) throws {
-        let storedKey = StoredRow.storedKey(encoded)
-        let table = try folded(table)
-        guard let newest = table.newestValue(storedKey), StoredRow.isPresent(newest) else { return }
-        write(table, encoded, nil)
+        guard let newest = try newestVersion(table, key: encoded), StoredRow.isPresent(newest) else { return }
+        try write(table, key: encoded, row: nil)
     }
 
     /// Adds a version of the row under `encodedKey` at `position`: `row`, or a removal.
-    private func write(_ table: FoldedTable, _ encodedKey: [UInt8], _ row: [UInt8]?) {
-        table.write(StoredRow.storedKey(encodedKey), valueCount: StoredRow.valueCount(row, encodedKey: encodedKey), at: position) {
+    func write(_ table: TableName, key encodedKey: [UInt8], row: [UInt8]?) throws {
+        try folded(table).write(StoredRow.storedKey(encodedKey), valueCount: StoredRow.valueCount(row, encodedKey: encodedKey),
+                                at: position) {
             StoredRow.encodeValue(row, encodedKey: encodedKey, into: $0)
         }
     }
@@ -59,14 +70,14 @@ final class FoldedReadModel: RowStoreWriting {
     /// About how many bytes of memory the read model takes.
     var byteCount: Int { foldedTables.reduce(0) { $0 + ($1?.byteCount ?? 0) } }
 
-    /// Writes every version into `stored`, whose tables must be empty, one table at a time,
-    /// letting go of each table's memory once it is written.
+    /// Writes every version into `stored`, one table at a time, letting go of each table's
+    /// memory once it is written.
     func store(into stored: [TableName: Table], _ txn: Transaction) throws {
         for index in tables.indices.sorted(by: { tables[$0].name < tables[$1].name }) {
             guard let destination = stored[tables[index]] else { preconditionFailure("unknown read-model table \(tables[index].name)") }
             let table = try folded(tables[index])
             foldedTables[index] = nil
-            try table.store(into: destination, txn)
+            if !table.isEmpty { try table.store(into: destination, txn) }
         }
     }
 

@@ -2,7 +2,7 @@
 import Glibc
 #endif
 
-/// One read-model table folded in memory by a rebuild: every version of every row, as the
+/// One read-model table folded in memory by a rebuild or a large commit: every version of every row, as the
 /// stored table would hold them (`StoredRow` keys and values), found by key through an
 /// open-addressing hash table, and written out at the end in key order, mostly with
 /// `MDB_APPEND`, which neither searches the B-tree nor leaves pages half full.
@@ -105,20 +105,25 @@ final class FoldedTable {
     }
 
     /// The stored keys and newest values of the rows whose stored key starts with `prefix`
-    /// (whole values, or empty for every row) and whose newest version
-    /// is not a removal, in key order. The bytes stay valid while the table lives.
-    func newestRows(prefix: [UInt8]) -> [(key: UnsafeRawBufferPointer, value: UnsafeRawBufferPointer)] {
+    /// (whole values, or empty for every row), in key order: all of them with
+    /// `includingRemovals`, else those whose newest version is not a removal. The bytes stay
+    /// valid while the table lives.
+    func newestRows(prefix: [UInt8], includingRemovals: Bool = false) -> [(key: UnsafeRawBufferPointer, value: UnsafeRawBufferPointer)] {
         var candidates = prefix.isEmpty ? (0..<rows.count).map { rows[$0] } : rowsStarting(with: prefix)
-        candidates.sort { Self.precedes(record($0).key, record($1).key) }
+        candidates.sort { KeyOrder.precedes(record($0).key, record($1).key) }
         return candidates.compactMap { address in
             let row = record(address)
             let value = version(row.newest).value
-            return StoredRow.isPresent(value) ? (row.key, value) : nil
+            return includingRemovals || StoredRow.isPresent(value) ? (row.key, value) : nil
         }
     }
 
-    /// Writes every version, oldest first within each row, into `table`, which must be empty.
-    /// The table cannot be read afterwards: its lookup structures are let go first.
+    /// Whether no row was written.
+    var isEmpty: Bool { rows.count == 0 }
+
+    /// Writes every version, oldest first within each row, into `table`: past the table's last
+    /// key (all of them into an empty table) with `MDB_APPEND`. The table cannot be read
+    /// afterwards: its lookup structures are let go first.
     ///
     /// Rows are written a batch at a time, their version keys and values gathered into one
     /// buffer by a helper thread while this one writes the batch before: gathering reads
@@ -127,22 +132,13 @@ final class FoldedTable {
         sortRows()
         slots.removeAll()
         prefixIndexes = []
-        var lastAppended: [UInt8] = []
         let batches = (rows.count + Self.rowsPerBatch - 1) / Self.rowsPerBatch
         try txn.withCursor(table) { cursor in
+            var puts = try OrderedPuts(txn, through: cursor)
             try TwoStagePipeline(VersionBatch()).run(steps: batches, produce: { [self] batch, buffer in
                 gather(batch: batch, into: &buffer)
             }, consume: { _, buffer in
-                try buffer.forEach { key, value in
-                    // Rows whose shortened keys (`StoredRow`) interleave their versions with
-                    // another row's go in with an ordinary put.
-                    let appends = lastAppended.withUnsafeBytes { Self.precedes($0, key) }
-                    try txn.put(through: cursor, key, value, append: appends)
-                    if appends {
-                        lastAppended.removeAll(keepingCapacity: true)
-                        lastAppended.append(contentsOf: key)
-                    }
-                }
+                try buffer.forEach { key, value in try puts.put(key, value) }
             })
         }
     }
@@ -175,7 +171,7 @@ final class FoldedTable {
         // Merged from the end, the larger of the two candidates last, into the room the added rows leave.
         var (old, new, slot) = (sortedCount - 1, added.count - 1, rows.count - 1)
         while new >= 0 {
-            if old >= 0 && Self.precedes(record(added[new]).key, record(rows[old]).key) {
+            if old >= 0 && KeyOrder.precedes(record(added[new]).key, record(rows[old]).key) {
                 rows[slot] = rows[old]
                 old -= 1
             } else {
@@ -190,10 +186,10 @@ final class FoldedTable {
     /// The rows at `indexes` of `rows`, sorted by key. Keys are compared by their first eight
     /// bytes first (most differ there), and in full only when those are equal.
     private func sorted(_ indexes: Range<Int>) -> [ArenaAddress] {
-        var order = indexes.map { (lead: Self.leadingBytes(record(rows[$0]).key), row: rows[$0]) }
+        var order = indexes.map { (lead: KeyOrder.leadingBytes(record(rows[$0]).key), row: rows[$0]) }
         order.sort { lhs, rhs in
             if lhs.lead != rhs.lead { return lhs.lead < rhs.lead }
-            return Self.precedes(record(lhs.row).key, record(rhs.row).key)
+            return KeyOrder.precedes(record(lhs.row).key, record(rhs.row).key)
         }
         return order.map(\.row)
     }
@@ -252,25 +248,6 @@ final class FoldedTable {
                 return key.count >= prefix.count && memcmp(key.baseAddress!, prefix.baseAddress!, prefix.count) == 0
             }
         }
-    }
-
-    /// Whether `lhs` sorts before `rhs`, byte by byte, a prefix first (LMDB's key order).
-    private static func precedes(_ lhs: UnsafeRawBufferPointer, _ rhs: UnsafeRawBufferPointer) -> Bool {
-        let common = min(lhs.count, rhs.count)
-        if common > 0 {
-            let order = memcmp(lhs.baseAddress!, rhs.baseAddress!, common)
-            if order != 0 { return order < 0 }
-        }
-        return lhs.count < rhs.count
-    }
-
-    /// The first eight bytes of `key` as a big-endian number, zero-padded.
-    private static func leadingBytes(_ key: UnsafeRawBufferPointer) -> UInt64 {
-        var lead: UInt64 = 0
-        for offset in 0..<8 {
-            lead = lead << 8 | UInt64(offset < key.count ? key[offset] : 0)
-        }
-        return lead
     }
 
     /// The rows (live or not) by their first `components` key values, kept up to date
