@@ -53,4 +53,22 @@ extension RebuildVerifyTests {
             #expect(try ledger.verify().isIntact)
         }
     }
+
+    @Test func aLargeBatchNamesItsFirstBadEventWhereverItsPayloadIsDecoded() throws {
+        try withNotesLedger { ledger, _ in
+            try storedNotes(ledger)
+            var batch = largeBatch()
+            // Payloads of a large batch are decoded ahead of the events before them: the error
+            // is still the first bad event's, a rule broken before a payload that does not decode.
+            batch[700] = PendingEvent(type: "NoteEdited", payload: ["noteId": .string("n1"), "text": .string("x"), "colour": .string("red")])
+            batch[900] = PendingEvent(NoteEdited(noteId: "missing", text: "x"))
+            batch[950] = PendingEvent(type: "NoteEdited", payload: ["noteId": .string("n1")])
+            let error = try #require(throws: LedgerError.self) { try ledger.append(batch) }
+            #expect(error.eventIndex == 700 && error.message.contains("colour"))
+            batch[700] = PendingEvent(NoteEdited(noteId: "n1", text: "x"))
+            let ruleError = try #require(throws: LedgerError.self) { try ledger.append(batch) }
+            #expect(ruleError.eventIndex == 900 && ruleError.kind == .ruleViolation)
+            #expect(try ledger.head().position == 20)
+        }
+    }
 }

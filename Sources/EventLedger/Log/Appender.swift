@@ -3,10 +3,11 @@
 /// the stream, id and link indexes, and applies the read models.
 ///
 /// The stream and id indexes are written at the end of the batch, in key order (the batch's
-/// own entries are found in memory meanwhile), and a batch of `foldedInMemoryFrom` events or
-/// more folds its read-model writes in memory and writes them in key order too: a large
-/// import or bulk load then writes each page of the file once, instead of searching the
-/// B-trees from their roots for every entry.
+/// own entries are found in memory meanwhile). A batch of `foldedInMemoryFrom` events or
+/// more folds its read-model writes in memory and writes them in key order too, so that a
+/// large import or bulk load writes each page of the file once instead of searching the
+/// B-trees from their roots for every entry; and its payloads are decoded on a helper thread
+/// while the events before them are appended.
 struct Appender {
     let catalog: EventCatalog
     let tables: LedgerTables
@@ -32,16 +33,18 @@ struct Appender {
         streamVersions.reserveCapacity(events.count)
         idsInBatch.reserveCapacity(events.count)
 
-        for (index, pending) in events.enumerated() {
+        /// Appends `events[index]`, decoded by `prepared` unless its id is already in the log.
+        func appendEvent(_ index: Int, prepared prepare: () throws -> PreparedEvent) throws {
+            let pending = events[index]
             do {
                 if let id = pending.id, let existing = try idsInBatch[id] ?? originalPosition(of: id) {
                     try requireSameEvent(pending, id: id, as: existing)
                     positions.append(existing)
                     assigned.append([:])
                     firstDuplicate = firstDuplicate ?? existing
-                    continue
+                    return
                 }
-                let prepared = try catalog.prepare(pending)
+                let prepared = try prepare()
                 let entry = prepared.entry
                 let event = prepared.event
                 let stream = event.stream
@@ -88,6 +91,20 @@ struct Appender {
                 throw located
             }
         }
+
+        if events.count >= Self.foldedInMemoryFrom {
+            // Decoding and encoding payloads needs nothing from the read models: a helper
+            // thread prepares the next events while this one appends the ones before.
+            let catalog = catalog
+            let steps = (events.count + Self.eventsPerPreparedStep - 1) / Self.eventsPerPreparedStep
+            try TwoStagePipeline([Result<PreparedEvent, any Error>]()).run(steps: steps, produce: { step, buffer in
+                buffer = Self.stepRange(step, of: events).map { index in Result { try catalog.prepare(events[index]) } }
+            }, consume: { step, buffer in
+                for (index, prepared) in zip(Self.stepRange(step, of: events), buffer) { try appendEvent(index) { try prepared.get() } }
+            })
+        } else {
+            for (index, pending) in events.enumerated() { try appendEvent(index) { try catalog.prepare(pending) } }
+        }
         if idsInBatch.isEmpty, let original = firstDuplicate {
             return try retryResult(original: original, positions: positions, assigned: assigned)
         }
@@ -104,6 +121,14 @@ struct Appender {
     /// The number of events from which a batch folds its read-model writes in memory: below
     /// it, setting up the fold costs more than the B-tree searches it saves.
     static let foldedInMemoryFrom = 1_000
+
+    /// How many events a helper thread prepares at a time for a large batch.
+    private static let eventsPerPreparedStep = 256
+
+    /// The indexes of `events` prepared in step `step`.
+    private static func stepRange(_ step: Int, of events: [PendingEvent]) -> Range<Int> {
+        step * eventsPerPreparedStep..<min((step + 1) * eventsPerPreparedStep, events.count)
+    }
 
     private func originalPosition(of id: EventID) throws -> UInt64? {
         guard let value = try txn.get(tables.ids, id.bytes) else { return nil }
