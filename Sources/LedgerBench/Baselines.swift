@@ -1,29 +1,33 @@
 import EventLedger
 
-/// The compiled C programs of tools/baselines that run the same workloads on raw LMDB and
-/// on SQLite (WAL, synchronous=FULL), each in a process of its own.
+/// The compiled C programs of tools/baselines that run the same workloads on raw LMDB, on
+/// SQLite (WAL, synchronous=FULL) and on the same-work SQLite peer (the same events with
+/// the ledger's rules, read models and history done in SQLite), each in a process of its own.
 struct Baselines {
     /// A baseline engine.
     enum Engine: CaseIterable {
-        case lmdb, sqlite
+        case lmdb, sqlite, sameWorkSQLite
 
-        /// The name in the table: `raw LMDB`, `SQLite`.
+        /// The name in the table: `raw LMDB`, `SQLite`, `same-work SQLite`.
         var name: String {
             switch self {
             case .lmdb: "raw LMDB"
             case .sqlite: "SQLite"
+            case .sameWorkSQLite: "same-work SQLite"
             }
         }
 
+        /// The program's file name in the baselines directory.
         var program: String {
             switch self {
             case .lmdb: "lmdb-baseline"
             case .sqlite: "sqlite-baseline"
+            case .sameWorkSQLite: "sqlite-same-work"
             }
         }
     }
 
-    /// The directory holding `lmdb-baseline` and `sqlite-baseline`.
+    /// The directory holding `lmdb-baseline`, `sqlite-baseline` and `sqlite-same-work`.
     let directory: String
 
     /// Appends the first `events` events of `eventsFile` to a new database at `database`

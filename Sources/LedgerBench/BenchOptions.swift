@@ -6,8 +6,9 @@ struct BenchOptions {
           --quick               small sizes (ledgers of 10k, 20k, 50k events, 200 durable commits), under a minute
           --only LETTERS        run only the workloads with these letters, e.g. `--only abe` (default: a to h)
           --json-out PATH       where to write the results (default .build/bench/results.json)
-          --baselines DIR       the compiled C baselines lmdb-baseline and sqlite-baseline (tools/bench builds
-                                them); without it the comparisons with raw LMDB and SQLite are left out
+          --baselines DIR       the compiled C baselines lmdb-baseline, sqlite-baseline and sqlite-same-work
+                                (tools/bench builds them); without it the comparisons with raw LMDB, SQLite
+                                and the same-work SQLite peer are left out
           --ledger-binary PATH  the `ledger` tool for the cold-start workload (default: next to ledger-bench)
           --readme [PATH]       rewrite the table between <!-- bench:begin --> and <!-- bench:end --> in PATH
                                 (default README.md)

@@ -3,7 +3,8 @@ import EventLedger
 /// (d) `scale.writers` threads of one process each appending one event at a time, durably,
 /// to one new ledger: the engine merges appends that arrive together into one transaction
 /// and one fsync (group commit). Compared with one writer's durable single-event commits,
-/// (c); target: at least 5× SQLite's (c) commit rate.
+/// (c), on each baseline (raw LMDB, SQLite, the same-work SQLite peer); target: at least
+/// 5× SQLite's (c) commit rate.
 struct ConcurrentWritersWorkload: Workload {
     let name = "(d) concurrent writers"
 

@@ -27,7 +27,7 @@ do {
     let context = try BenchContext(scale: scale, baselines: options.baselinesDirectory.map(Baselines.init(directory:)),
                                    ledgerBinary: options.ledgerBinary ?? ToolLocation.besideThisProgram("ledger"))
     defer { context.directory.remove() }
-    if context.baselines == nil { printError("ledger-bench: no --baselines: the comparisons with raw LMDB and SQLite are left out") }
+    if context.baselines == nil { printError("ledger-bench: no --baselines: the comparisons with raw LMDB, SQLite and the same-work SQLite peer are left out") }
     var results: [BenchResult] = []
     for workload in workloads {
         printError("ledger-bench: \(workload.name)")

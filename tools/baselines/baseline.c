@@ -123,3 +123,34 @@ void baseline_report(size_t events, double *commit_seconds, size_t commits, doub
            events, commits, seconds, percentile_us(commit_seconds, commits, 0.5),
            percentile_us(commit_seconds, commits, 0.99), peak_memory_mib());
 }
+
+int baseline_run_appends(int argc, char **argv, const struct baseline_engine *engine) {
+    const char *events_path, *db_path;
+    size_t count, per_commit;
+    baseline_arguments(argc, argv, &events_path, &db_path, &count, &per_commit);
+    struct baseline_events input = baseline_read_events(events_path, count);
+    engine->open(db_path, &input);
+
+    size_t commits = (count + per_commit - 1) / per_commit;
+    double *commit_seconds = calloc(commits, sizeof(double));
+    if (!commit_seconds) baseline_fail("cannot allocate", "out of memory");
+    baseline_reset_peak_memory();
+    double started = baseline_now();
+    size_t next = 0;
+    for (size_t commit = 0; commit < commits; commit++) {
+        double commit_started = baseline_now();
+        engine->begin();
+        int64_t recorded_at = baseline_wall_microseconds();
+        for (size_t end = next + per_commit < count ? next + per_commit : count; next < end; next++) {
+            engine->append(&input.events[next], next + 1, recorded_at);
+        }
+        engine->commit();
+        commit_seconds[commit] = baseline_now() - commit_started;
+    }
+    double seconds = baseline_now() - started;
+    baseline_report(count, commit_seconds, commits, seconds);
+    fflush(stdout);
+    if (engine->finish) engine->finish();
+    free(commit_seconds);
+    return 0;
+}

@@ -1,6 +1,7 @@
 /*
- * What the two C baselines of the benchmark share: reading the events file that
- * ledger-bench writes, timing commits, and printing one result line.
+ * What the C baselines of the benchmark share: reading the events file that
+ * ledger-bench writes, the append driver (commits of the asked size, timed), and printing
+ * one result line.
  *
  * Events file (integers little-endian):
  *   magic "ELEVENTS" (8 bytes), event count u64, then per event:
@@ -57,5 +58,24 @@ void baseline_report(size_t events, double *commit_seconds, size_t commits, doub
 
 /* Prints `message: detail` on stderr and exits with 1. */
 void baseline_fail(const char *message, const char *detail);
+
+/*
+ * What an engine does for the append driver. `open` creates the database at `db_path`
+ * before the timing starts (it may look at every event, e.g. to size a buffer); then, per
+ * commit, `begin`, `append` for each of its events (`position` counts from 1,
+ * `recorded_at` is the commit's time), and `commit`, which must be durable. `finish`, if
+ * not NULL, runs after the result line: checks of what was stored, on stderr, and closing.
+ */
+struct baseline_engine {
+    void (*open)(const char *db_path, const struct baseline_events *events);
+    void (*begin)(void);
+    void (*append)(const struct baseline_event *event, uint64_t position, int64_t recorded_at);
+    void (*commit)(void);
+    void (*finish)(void);
+};
+
+/* The whole `PROGRAM EVENTS_FILE DB_PATH EVENTS EVENTS_PER_COMMIT` run with `engine`: reads
+ * the events, times the commits and prints the result line. Returns main's exit status. */
+int baseline_run_appends(int argc, char **argv, const struct baseline_engine *engine);
 
 #endif

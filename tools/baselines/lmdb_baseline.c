@@ -54,71 +54,64 @@ static size_t encode_record(const struct baseline_event *event, int64_t recorded
     return length + event->data_length;
 }
 
-static int append(int argc, char **argv) {
-    const char *events_path, *db_path;
-    size_t count, per_commit;
-    baseline_arguments(argc, argv, &events_path, &db_path, &count, &per_commit);
-    struct baseline_events input = baseline_read_events(events_path, count);
-    MDB_env *env = open_environment(db_path, 0);
-    MDB_dbi log, streams;
-    MDB_txn *txn;
-    check(mdb_txn_begin(env, NULL, 0, &txn), "mdb_txn_begin");
-    check(mdb_dbi_open(txn, "log", MDB_CREATE, &log), "mdb_dbi_open log");
-    check(mdb_dbi_open(txn, "streams", MDB_CREATE, &streams), "mdb_dbi_open streams");
-    check(mdb_txn_commit(txn), "mdb_txn_commit");
+static MDB_env *env;
+static MDB_txn *txn;
+static MDB_dbi log_table, streams_table;
+static uint8_t *record;     /* one `log` record, as long as the longest event needs */
+static uint8_t *stream_key; /* one `streams` key */
 
-    size_t commits = (count + per_commit - 1) / per_commit;
-    double *commit_seconds = calloc(commits, sizeof(double));
+static void open_database(const char *db_path, const struct baseline_events *events) {
+    env = open_environment(db_path, 0);
+    check(mdb_txn_begin(env, NULL, 0, &txn), "mdb_txn_begin");
+    check(mdb_dbi_open(txn, "log", MDB_CREATE, &log_table), "mdb_dbi_open log");
+    check(mdb_dbi_open(txn, "streams", MDB_CREATE, &streams_table), "mdb_dbi_open streams");
+    check(mdb_txn_commit(txn), "mdb_txn_commit");
     size_t longest = 0;
-    for (size_t i = 0; i < count; i++) {
-        const struct baseline_event *event = &input.events[i];
+    for (size_t i = 0; i < events->count; i++) {
+        const struct baseline_event *event = &events->events[i];
         size_t length = (size_t)event->type_length + event->stream_length + event->data_length;
         if (length > longest) longest = length;
     }
-    uint8_t *record = malloc(40 + longest);
-    uint8_t *stream_key = malloc(65536 + 9);
-    if (!commit_seconds || !record || !stream_key) baseline_fail("cannot allocate", "out of memory");
-    baseline_reset_peak_memory();
-    double started = baseline_now();
-    size_t next = 0;
-    for (size_t commit = 0; commit < commits; commit++) {
-        double commit_started = baseline_now();
-        check(mdb_txn_begin(env, NULL, 0, &txn), "mdb_txn_begin");
-        int64_t recorded_at = baseline_wall_microseconds();
-        for (size_t end = next + per_commit < count ? next + per_commit : count; next < end; next++) {
-            const struct baseline_event *event = &input.events[next];
-            uint8_t position[8];
-            store_be64(position, next + 1);
-            MDB_val key = {8, position};
-            MDB_val value = {encode_record(event, recorded_at, record), record};
-            check(mdb_put(txn, log, &key, &value, MDB_APPEND), "mdb_put log");
+    record = malloc(40 + longest);
+    stream_key = malloc(65536 + 9);
+    if (!record || !stream_key) baseline_fail("cannot allocate", "out of memory");
+}
 
-            memcpy(stream_key, event->stream, event->stream_length);
-            stream_key[event->stream_length] = 0;
-            store_be64(stream_key + event->stream_length + 1, event->version);
-            MDB_val index_key = {event->stream_length + 9u, stream_key};
-            MDB_val index_value = {8, position};
-            check(mdb_put(txn, streams, &index_key, &index_value, MDB_NOOVERWRITE), "mdb_put streams");
-        }
-        check(mdb_txn_commit(txn), "mdb_txn_commit");
-        commit_seconds[commit] = baseline_now() - commit_started;
-    }
-    double seconds = baseline_now() - started;
-    baseline_report(count, commit_seconds, commits, seconds);
+static void begin(void) {
+    check(mdb_txn_begin(env, NULL, 0, &txn), "mdb_txn_begin");
+}
+
+static void append(const struct baseline_event *event, uint64_t position_number, int64_t recorded_at) {
+    uint8_t position[8];
+    store_be64(position, position_number);
+    MDB_val key = {8, position};
+    MDB_val value = {encode_record(event, recorded_at, record), record};
+    check(mdb_put(txn, log_table, &key, &value, MDB_APPEND), "mdb_put log");
+
+    memcpy(stream_key, event->stream, event->stream_length);
+    stream_key[event->stream_length] = 0;
+    store_be64(stream_key + event->stream_length + 1, event->version);
+    MDB_val index_key = {event->stream_length + 9u, stream_key};
+    MDB_val index_value = {8, position};
+    check(mdb_put(txn, streams_table, &index_key, &index_value, MDB_NOOVERWRITE), "mdb_put streams");
+}
+
+static void commit(void) {
+    check(mdb_txn_commit(txn), "mdb_txn_commit");
+}
+
+static void finish(void) {
     mdb_env_close(env);
-    return 0;
 }
 
 static int scan(const char *db_path) {
-    MDB_env *env = open_environment(db_path, MDB_RDONLY);
-    MDB_txn *txn;
-    MDB_dbi log;
+    env = open_environment(db_path, MDB_RDONLY);
     MDB_cursor *cursor;
     baseline_reset_peak_memory();
     double started = baseline_now();
     check(mdb_txn_begin(env, NULL, MDB_RDONLY, &txn), "mdb_txn_begin");
-    check(mdb_dbi_open(txn, "log", 0, &log), "mdb_dbi_open log");
-    check(mdb_cursor_open(txn, log, &cursor), "mdb_cursor_open");
+    check(mdb_dbi_open(txn, "log", 0, &log_table), "mdb_dbi_open log");
+    check(mdb_cursor_open(txn, log_table, &cursor), "mdb_cursor_open");
     MDB_val key, value;
     size_t events = 0;
     uint64_t checksum = 0;
@@ -141,5 +134,6 @@ static int scan(const char *db_path) {
 
 int main(int argc, char **argv) {
     if (argc == 3 && strcmp(argv[1], "--scan") == 0) return scan(argv[2]);
-    return append(argc, argv);
+    static const struct baseline_engine engine = {open_database, begin, append, commit, finish};
+    return baseline_run_appends(argc, argv, &engine);
 }

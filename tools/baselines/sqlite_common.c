@@ -1,0 +1,52 @@
+/* The shared part of the SQLite baselines: see sqlite_common.h. */
+#include "sqlite_common.h"
+
+#include "baseline.h"
+
+sqlite3 *sqlite_db;
+
+void sqlite_check(int code, const char *what) {
+    if (code != SQLITE_OK && code != SQLITE_DONE) baseline_fail(what, sqlite3_errmsg(sqlite_db));
+}
+
+void sqlite_execute(const char *sql) {
+    char *message = NULL;
+    if (sqlite3_exec(sqlite_db, sql, NULL, NULL, &message) != SQLITE_OK) baseline_fail(sql, message);
+}
+
+void sqlite_open_durable(const char *path) {
+    sqlite_check(sqlite3_open(path, &sqlite_db), path);
+    sqlite_execute("PRAGMA journal_mode=WAL");
+    sqlite_execute("PRAGMA synchronous=FULL");
+}
+
+sqlite3_stmt *sqlite_prepare(const char *sql) {
+    sqlite3_stmt *statement;
+    sqlite_check(sqlite3_prepare_v3(sqlite_db, sql, -1, SQLITE_PREPARE_PERSISTENT, &statement, NULL), sql);
+    return statement;
+}
+
+void sqlite_run(sqlite3_stmt *statement) {
+    sqlite_check(sqlite3_step(statement), sqlite3_sql(statement));
+    sqlite_check(sqlite3_reset(statement), sqlite3_sql(statement));
+}
+
+int sqlite_row(sqlite3_stmt *statement) {
+    int code = sqlite3_step(statement);
+    if (code == SQLITE_ROW) return 1;
+    sqlite_check(code, sqlite3_sql(statement));
+    sqlite_check(sqlite3_reset(statement), sqlite3_sql(statement));
+    return 0;
+}
+
+void sqlite_reset(sqlite3_stmt *statement) {
+    sqlite_check(sqlite3_reset(statement), sqlite3_sql(statement));
+}
+
+sqlite3_int64 sqlite_count(const char *sql) {
+    sqlite3_stmt *statement = sqlite_prepare(sql);
+    if (!sqlite_row(statement)) baseline_fail(sql, "no row");
+    sqlite3_int64 count = sqlite3_column_int64(statement, 0);
+    sqlite3_finalize(statement);
+    return count;
+}
