@@ -59,4 +59,10 @@ import Testing
             #expect(NameOrder.key(text) == wholeNameKey(text), "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
         }
     }
+
+    @Test func anASCIINamesKeyLowercasesItsLettersOnly() {
+        let everyASCII = String(decoding: (0..<128).map { UInt8($0) }, as: UTF8.self)
+        #expect(NameOrder.key(everyASCII) == everyASCII.lowercased())
+        #expect(NameOrder.key("@AZ[`az{") == "@az[`az{")
+    }
 }

@@ -22,7 +22,7 @@ public enum NameOrder {
     /// time: ASCII letters lowercased, scalars case mapping leaves alone kept, the others
     /// mapped.
     public static func key(_ name: String) -> String {
-        if name.utf8.allSatisfy({ $0 < 0x80 }) { return name.lowercased() }
+        if let ascii = asciiKey(name) { return ascii }
         var key: [UInt8] = []
         key.reserveCapacity(name.utf8.count + 8)
         for scalar in name.unicodeScalars {
@@ -36,6 +36,19 @@ public enum NameOrder {
             }
         }
         return String(decoding: key, as: UTF8.self)
+    }
+
+    /// The key of a name written in ASCII only, its letters lowercased in one pass over its
+    /// bytes; nil when the name has other scalars.
+    private static func asciiKey(_ name: String) -> String? {
+        var name = name
+        return name.withUTF8 { bytes in
+            guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+            return String(unsafeUninitializedCapacity: bytes.count) { key in
+                for (index, byte) in bytes.enumerated() { key[index] = byte &- 0x41 < 26 ? byte | 0x20 : byte }
+                return bytes.count
+            }
+        }
     }
 
     /// The UTF-8 key of one scalar: itself when case mapping leaves it alone (and for the
