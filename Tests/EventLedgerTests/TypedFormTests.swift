@@ -145,6 +145,18 @@ import Testing
         }
     }
 
+    @Test func aWriterUsedForManyTypesEncodesEachAsAFreshOneDoes() throws {
+        let planned = try Planned(payload: complete)
+        let values: [any Encodable] = [planned, Step(title: "b", done: false), Key(group: "g", rank: 1, tag: "t"), planned,
+                                       Key(group: "h", rank: 2, tag: nil)]
+        for form in [BinaryForm.key, .row] {
+            let reused = BinaryWriter(form)
+            for value in values {
+                #expect(try BinaryEncoding.encode(value, with: reused) == BinaryEncoding.encode(value, with: BinaryWriter(form)))
+            }
+        }
+    }
+
     @Test func keysAndRowsDecodeToWhatWasEncoded() throws {
         let planned = try Planned(payload: complete)
         for form in [BinaryForm.key, .row] {

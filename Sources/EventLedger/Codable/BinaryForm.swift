@@ -20,13 +20,32 @@ enum BinaryForm: Sendable {
     }
 }
 
-/// Writes values in a `BinaryForm`.
+/// Writes values in a `BinaryForm`: the handle kept by those who encode, around the output
+/// that encoding containers write to.
 @usableFromInline
 final class BinaryWriter {
+    /// Where the values go.
+    let output: BinaryOutput
+
+    /// A writer of values in `form`.
+    init(_ form: BinaryForm) {
+        output = BinaryOutput(form)
+    }
+
+    /// The containers the output keeps hold the output: letting go of them lets it go too.
+    deinit {
+        output.keyedContainers.removeAll()
+    }
+}
+
+/// The bytes of values in a `BinaryForm`, as they are written.
+final class BinaryOutput {
     let form: BinaryForm
     // Accessed by one thread, one call at a time: checking exclusive access at run time costs
     // more than the appends themselves.
     @exclusivity(unchecked) private(set) var bytes: [UInt8] = []
+    /// The keyed containers made for the values written here, made once per coding-key type.
+    let keyedContainers = KeyedContainerCache()
 
     init(_ form: BinaryForm) {
         self.form = form
@@ -126,7 +145,7 @@ final class BinaryScratch {
     @usableFromInline let row = BinaryWriter(.row)
 }
 
-/// Reads values written by a `BinaryWriter` from bytes that stay valid while it reads; a value
+/// Reads values written by a `BinaryOutput` from bytes that stay valid while it reads; a value
 /// of another kind than asked for, or one running past the end, is `.corruption`.
 final class BinaryReader {
     let form: BinaryForm
