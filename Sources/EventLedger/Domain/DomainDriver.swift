@@ -39,10 +39,12 @@ struct DomainDriver: Sendable {
         apply = { event, context, writer throws(LedgerError) in
             try domain.apply(event.value as! Domain.Event, context: context, to: writer)
         }
+        // The decoders alone: taking one from the array needs no generic type looked up at run time.
+        let recordedValues = cases.map(\.value)
         decodeAndApply = { type, members, version, context, writer throws(LedgerError) in
             let event: Domain.Event
             do {
-                event = try cases[type].value(members, version)
+                event = try recordedValues[type](members, version)
             } catch {
                 throw LedgerError(.corruption, "event at position \(context.position) cannot be replayed: \(error)",
                                   subject: String(context.position))
