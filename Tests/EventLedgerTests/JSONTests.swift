@@ -225,3 +225,34 @@ private func parseError(_ text: String) -> JSONParseError? {
         #expect(JSONValue.object([:]).arrayValue == nil)
     }
 }
+
+/// An object's members as a list, in the order written: the same values and the same errors
+/// as a parse into a dictionary.
+@Suite struct JSONMemberListTests {
+    /// What `parseMembers` gives for `text`: its members, nil for a non-object, or its error.
+    private func members(_ text: String) -> Result<[(key: String, value: JSONValue)]?, JSONParseError> {
+        Array(text.utf8).withUnsafeBytes { bytes in Result { () throws(JSONParseError) in try JSONValue.parseMembers(bytes) } }
+    }
+
+    @Test func listsAnObjectsMembersInTheOrderWritten() throws {
+        let listed = try #require(try members(#" {"b":[1,{"c":null}],"a":"x\"y","é":-2.5} "#).get())
+        #expect(listed.map(\.key) == ["b", "a", "é"])
+        #expect(JSONValue.object(Dictionary(uniqueKeysWithValues: listed))
+                == (try JSONValue.parse(#"{"b":[1,{"c":null}],"a":"x\"y","é":-2.5}"#)))
+        #expect(try members("{}").get()?.isEmpty == true)
+    }
+
+    @Test func aValidTextThatIsNotAnObjectHasNoMembers() throws {
+        #expect(try members("[1]").get() == nil)
+        #expect(try members(#" "x" "#).get() == nil)
+    }
+
+    @Test func refusesWhatAParseRefusesWithTheSameError() {
+        let damaged = [#"{"name":1,"other":2,"name":3}"#, #"{"a":1} x"#, #"{"a":1"#, #"{"a" 1}"#, "", "[1,]", #"{"a":tru}"#,
+                       #"{"a":"\u{1}"}"#, #"{"a":[1,2}"#]
+        for text in damaged {
+            guard let expected = parseError(text) else { continue }
+            #expect(throws: expected) { try members(text).get() }
+        }
+    }
+}

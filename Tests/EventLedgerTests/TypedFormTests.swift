@@ -145,6 +145,34 @@ import Testing
         }
     }
 
+    @Test func aWriterUsedForManyTypesEncodesEachAsAFreshOneDoes() throws {
+        let planned = try Planned(payload: complete)
+        let values: [any Encodable] = [planned, Step(title: "b", done: false), Key(group: "g", rank: 1, tag: "t"), planned,
+                                       Key(group: "h", rank: 2, tag: nil)]
+        for form in [BinaryForm.key, .row] {
+            let reused = BinaryWriter(form)
+            for value in values {
+                #expect(try BinaryEncoding.encode(value, with: reused) == BinaryEncoding.encode(value, with: BinaryWriter(form)))
+            }
+        }
+    }
+
+    @Test func aReaderUsedForManyTypesDecodesEachAsAFreshOneDoes() throws {
+        let planned = try Planned(payload: complete)
+        let reader = BinaryReader()
+        for form in [BinaryForm.key, .row] {
+            for _ in 0..<2 {
+                let plan = try BinaryEncoding.encode(planned, with: BinaryWriter(form))
+                #expect(try BinaryDecoding.decode(Planned.self, from: plan, as: form, with: reader, source: "t") == planned)
+                let key = try BinaryEncoding.encode(Key(group: "g", rank: 1, tag: nil), with: BinaryWriter(form))
+                #expect(try BinaryDecoding.decode(Key.self, from: key, as: form, with: reader, source: "t").group == "g")
+            }
+        }
+        let step = try BinaryEncoding.encode(Step(title: "a", done: true), with: BinaryWriter(.row))
+        #expect(throws: LedgerError.self) { try BinaryDecoding.decode(Key.self, from: step, as: .row, with: reader, source: "t") }
+        #expect(try BinaryDecoding.decode(Step.self, from: step, as: .row, with: reader, source: "t") == Step(title: "a", done: true))
+    }
+
     @Test func keysAndRowsDecodeToWhatWasEncoded() throws {
         let planned = try Planned(payload: complete)
         for form in [BinaryForm.key, .row] {

@@ -4,99 +4,106 @@ enum BinaryEncoding {
     /// The bytes of `value` in `writer`'s form, written by `writer` (emptied first).
     @usableFromInline
     static func encode<Value: Encodable>(_ value: Value, with writer: BinaryWriter) throws(LedgerError) -> [UInt8] {
-        writer.reset()
+        writer.output.reset()
         do {
-            try BinaryScalars.encode(value, to: writer)
+            try BinaryScalars.encode(value, to: writer.output)
         } catch let error as LedgerError {
             throw error
         } catch {
             throw LedgerError(.invalidInput, "\(Value.self) cannot be stored in a read model: \(error)")
         }
-        return writer.bytes
+        return writer.output.bytes
     }
 }
 
 /// Writes the values the binary forms know, and hands others their encoder.
 enum BinaryScalars {
-    static func encode<T: Encodable>(_ value: T, to writer: BinaryWriter) throws {
+    static func encode<T: Encodable>(_ value: T, to output: BinaryOutput) throws {
         if T.self == String.self {
-            writer.write(unsafeBitCast(value, to: String.self))
+            output.write(unsafeBitCast(value, to: String.self))
         } else if T.self == Bool.self {
-            writer.write(unsafeBitCast(value, to: Bool.self))
+            output.write(unsafeBitCast(value, to: Bool.self))
         } else if T.self == Double.self {
-            writer.write(unsafeBitCast(value, to: Double.self))
+            output.write(unsafeBitCast(value, to: Double.self))
         } else if T.self == Int.self {
-            writer.write(signed: Int64(unsafeBitCast(value, to: Int.self)))
+            output.write(signed: Int64(unsafeBitCast(value, to: Int.self)))
         } else if T.self == UInt64.self {
-            writer.write(unsigned: unsafeBitCast(value, to: UInt64.self))
+            output.write(unsigned: unsafeBitCast(value, to: UInt64.self))
         } else if T.self == Float.self {
-            writer.write(Double(unsafeBitCast(value, to: Float.self)))
+            output.write(Double(unsafeBitCast(value, to: Float.self)))
         } else if T.self == NameOrderKey.self {
             // The key most tables listed by name have, written without a container.
             let key = unsafeBitCast(value, to: NameOrderKey.self)
-            writer.write(key.nameOrder)
-            writer.write(key.id)
+            output.write(key.nameOrder)
+            output.write(key.id)
         } else if IntegerTypes.matching(T.self) != nil, let number = value as? any FixedWidthInteger {
             if type(of: number).isSigned {
-                writer.write(signed: Int64(number))
+                output.write(signed: Int64(number))
             } else {
-                writer.write(unsigned: UInt64(number))
+                output.write(unsigned: UInt64(number))
             }
         } else {
-            try value.encode(to: BinaryValueEncoder(writer))
+            try value.encode(to: BinaryValueEncoder(output))
         }
     }
 }
 
 private struct BinaryValueEncoder: Encoder {
-    let writer: BinaryWriter
+    let output: BinaryOutput
     var codingPath: [any CodingKey] { [] }
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
-    init(_ writer: BinaryWriter) {
-        self.writer = writer
+    init(_ output: BinaryOutput) {
+        self.output = output
     }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
-        KeyedEncodingContainer(BinaryKeyedEncoding<Key>(writer: writer))
+        output.keyedContainer(Key.self)
     }
 
     func unkeyedContainer() -> any UnkeyedEncodingContainer {
-        BinaryUnkeyedEncoding(writer: writer, countAt: writer.beginArray())
+        BinaryUnkeyedEncoding(output: output, countAt: output.beginArray())
     }
 
     func singleValueContainer() -> any SingleValueEncodingContainer {
-        BinarySingleValueEncoding(writer: writer)
+        BinarySingleValueEncoding(output: output)
+    }
+}
+
+private extension BinaryOutput {
+    /// The container of a struct with coding keys `Key` writing here, made once for each key type.
+    func keyedContainer<Key: CodingKey>(_ keyType: Key.Type) -> KeyedEncodingContainer<Key> {
+        keyedContainers.container(keyType) { KeyedEncodingContainer(BinaryKeyedEncoding<Key>(output: self)) }
     }
 }
 
 /// A struct's fields, one after another without their names: they are read back in the
 /// order they are written, as synthesized `Codable` conformances do.
 private struct BinaryKeyedEncoding<Key: CodingKey>: KeyedEncodingContainerProtocol {
-    let writer: BinaryWriter
+    let output: BinaryOutput
     var codingPath: [any CodingKey] { [] }
 
-    mutating func encodeNil(forKey key: Key) throws { writer.writeNull() }
+    mutating func encodeNil(forKey key: Key) throws { output.writeNull() }
 
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
-        try BinaryScalars.encode(value, to: writer)
+        try BinaryScalars.encode(value, to: output)
     }
 
     // The values synthesized conformances encode most, written without a generic call.
-    mutating func encode(_ value: Int, forKey key: Key) throws { writer.write(signed: Int64(value)) }
-    mutating func encode(_ value: Int8, forKey key: Key) throws { writer.write(signed: Int64(value)) }
-    mutating func encode(_ value: Int16, forKey key: Key) throws { writer.write(signed: Int64(value)) }
-    mutating func encode(_ value: Int32, forKey key: Key) throws { writer.write(signed: Int64(value)) }
-    mutating func encode(_ value: Int64, forKey key: Key) throws { writer.write(signed: Int64(value)) }
-    mutating func encode(_ value: UInt, forKey key: Key) throws { writer.write(unsigned: UInt64(value)) }
-    mutating func encode(_ value: UInt8, forKey key: Key) throws { writer.write(unsigned: UInt64(value)) }
-    mutating func encode(_ value: UInt16, forKey key: Key) throws { writer.write(unsigned: UInt64(value)) }
-    mutating func encode(_ value: UInt32, forKey key: Key) throws { writer.write(unsigned: UInt64(value)) }
-    mutating func encode(_ value: UInt64, forKey key: Key) throws { writer.write(unsigned: UInt64(value)) }
-    mutating func encode(_ value: String, forKey key: Key) throws { writer.write(value) }
-    mutating func encode(_ value: Bool, forKey key: Key) throws { writer.write(value) }
-    mutating func encode(_ value: Double, forKey key: Key) throws { writer.write(value) }
-    mutating func encode(_ value: Float, forKey key: Key) throws { writer.write(Double(value)) }
+    mutating func encode(_ value: Int, forKey key: Key) throws { output.write(signed: Int64(value)) }
+    mutating func encode(_ value: Int8, forKey key: Key) throws { output.write(signed: Int64(value)) }
+    mutating func encode(_ value: Int16, forKey key: Key) throws { output.write(signed: Int64(value)) }
+    mutating func encode(_ value: Int32, forKey key: Key) throws { output.write(signed: Int64(value)) }
+    mutating func encode(_ value: Int64, forKey key: Key) throws { output.write(signed: Int64(value)) }
+    mutating func encode(_ value: UInt, forKey key: Key) throws { output.write(unsigned: UInt64(value)) }
+    mutating func encode(_ value: UInt8, forKey key: Key) throws { output.write(unsigned: UInt64(value)) }
+    mutating func encode(_ value: UInt16, forKey key: Key) throws { output.write(unsigned: UInt64(value)) }
+    mutating func encode(_ value: UInt32, forKey key: Key) throws { output.write(unsigned: UInt64(value)) }
+    mutating func encode(_ value: UInt64, forKey key: Key) throws { output.write(unsigned: UInt64(value)) }
+    mutating func encode(_ value: String, forKey key: Key) throws { output.write(value) }
+    mutating func encode(_ value: Bool, forKey key: Key) throws { output.write(value) }
+    mutating func encode(_ value: Double, forKey key: Key) throws { output.write(value) }
+    mutating func encode(_ value: Float, forKey key: Key) throws { output.write(Double(value)) }
 
     // Nil is written, not left out: fields have no names to tell which one is missing.
     mutating func encodeIfPresent<T: Encodable>(_ value: T?, forKey key: Key) throws { try write(value) }
@@ -116,86 +123,86 @@ private struct BinaryKeyedEncoding<Key: CodingKey>: KeyedEncodingContainerProtoc
     mutating func encodeIfPresent(_ value: UInt64?, forKey key: Key) throws { try write(value) }
 
     private func write<T: Encodable>(_ value: T?) throws {
-        if let value { try BinaryScalars.encode(value, to: writer) } else { writer.writeNull() }
+        if let value { try BinaryScalars.encode(value, to: output) } else { output.writeNull() }
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
-        KeyedEncodingContainer(BinaryKeyedEncoding<NestedKey>(writer: writer))
+        output.keyedContainer(NestedKey.self)
     }
 
     mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
-        BinaryUnkeyedEncoding(writer: writer, countAt: writer.beginArray())
+        BinaryUnkeyedEncoding(output: output, countAt: output.beginArray())
     }
 
-    mutating func superEncoder() -> any Encoder { BinaryValueEncoder(writer) }
+    mutating func superEncoder() -> any Encoder { BinaryValueEncoder(output) }
 
-    mutating func superEncoder(forKey key: Key) -> any Encoder { BinaryValueEncoder(writer) }
+    mutating func superEncoder(forKey key: Key) -> any Encoder { BinaryValueEncoder(output) }
 }
 
 private struct BinaryUnkeyedEncoding: UnkeyedEncodingContainer {
-    let writer: BinaryWriter
+    let output: BinaryOutput
     let countAt: Int
     var codingPath: [any CodingKey] { [] }
     private(set) var count = 0
 
-    init(writer: BinaryWriter, countAt: Int) {
-        self.writer = writer
+    init(output: BinaryOutput, countAt: Int) {
+        self.output = output
         self.countAt = countAt
     }
 
     private mutating func counted() {
-        writer.countElement(ofArrayAt: countAt)
+        output.countElement(ofArrayAt: countAt)
         count += 1
     }
 
     mutating func encodeNil() throws {
         counted()
-        writer.writeNull()
+        output.writeNull()
     }
 
     mutating func encode<T: Encodable>(_ value: T) throws {
         counted()
-        try BinaryScalars.encode(value, to: writer)
+        try BinaryScalars.encode(value, to: output)
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
         counted()
-        return KeyedEncodingContainer(BinaryKeyedEncoding<NestedKey>(writer: writer))
+        return output.keyedContainer(NestedKey.self)
     }
 
     mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
         counted()
-        return BinaryUnkeyedEncoding(writer: writer, countAt: writer.beginArray())
+        return BinaryUnkeyedEncoding(output: output, countAt: output.beginArray())
     }
 
     mutating func superEncoder() -> any Encoder {
         counted()
-        return BinaryValueEncoder(writer)
+        return BinaryValueEncoder(output)
     }
 }
 
 private struct BinarySingleValueEncoding: SingleValueEncodingContainer {
-    let writer: BinaryWriter
+    let output: BinaryOutput
     var codingPath: [any CodingKey] { [] }
 
-    mutating func encodeNil() throws { writer.writeNull() }
+    mutating func encodeNil() throws { output.writeNull() }
 
     mutating func encode<T: Encodable>(_ value: T) throws {
-        try BinaryScalars.encode(value, to: writer)
+        try BinaryScalars.encode(value, to: output)
     }
 
-    mutating func encode(_ value: Int) throws { writer.write(signed: Int64(value)) }
-    mutating func encode(_ value: Int8) throws { writer.write(signed: Int64(value)) }
-    mutating func encode(_ value: Int16) throws { writer.write(signed: Int64(value)) }
-    mutating func encode(_ value: Int32) throws { writer.write(signed: Int64(value)) }
-    mutating func encode(_ value: Int64) throws { writer.write(signed: Int64(value)) }
-    mutating func encode(_ value: UInt) throws { writer.write(unsigned: UInt64(value)) }
-    mutating func encode(_ value: UInt8) throws { writer.write(unsigned: UInt64(value)) }
-    mutating func encode(_ value: UInt16) throws { writer.write(unsigned: UInt64(value)) }
-    mutating func encode(_ value: UInt32) throws { writer.write(unsigned: UInt64(value)) }
-    mutating func encode(_ value: UInt64) throws { writer.write(unsigned: UInt64(value)) }
-    mutating func encode(_ value: String) throws { writer.write(value) }
-    mutating func encode(_ value: Bool) throws { writer.write(value) }
-    mutating func encode(_ value: Double) throws { writer.write(value) }
-    mutating func encode(_ value: Float) throws { writer.write(Double(value)) }
+    mutating func encode(_ value: Int) throws { output.write(signed: Int64(value)) }
+    mutating func encode(_ value: Int8) throws { output.write(signed: Int64(value)) }
+    mutating func encode(_ value: Int16) throws { output.write(signed: Int64(value)) }
+    mutating func encode(_ value: Int32) throws { output.write(signed: Int64(value)) }
+    mutating func encode(_ value: Int64) throws { output.write(signed: Int64(value)) }
+    mutating func encode(_ value: UInt) throws { output.write(unsigned: UInt64(value)) }
+    mutating func encode(_ value: UInt8) throws { output.write(unsigned: UInt64(value)) }
+    mutating func encode(_ value: UInt16) throws { output.write(unsigned: UInt64(value)) }
+    mutating func encode(_ value: UInt32) throws { output.write(unsigned: UInt64(value)) }
+    mutating func encode(_ value: UInt64) throws { output.write(unsigned: UInt64(value)) }
+    mutating func encode(_ value: String) throws { output.write(value) }
+    mutating func encode(_ value: Bool) throws { output.write(value) }
+    mutating func encode(_ value: Double) throws { output.write(value) }
+    mutating func encode(_ value: Float) throws { output.write(Double(value)) }
 }

@@ -20,13 +20,32 @@ enum BinaryForm: Sendable {
     }
 }
 
-/// Writes values in a `BinaryForm`.
+/// Writes values in a `BinaryForm`: the handle kept by those who encode, around the output
+/// that encoding containers write to.
 @usableFromInline
 final class BinaryWriter {
+    /// Where the values go.
+    let output: BinaryOutput
+
+    /// A writer of values in `form`.
+    init(_ form: BinaryForm) {
+        output = BinaryOutput(form)
+    }
+
+    /// The containers the output keeps hold the output: letting go of them lets it go too.
+    deinit {
+        output.keyedContainers.removeAll()
+    }
+}
+
+/// The bytes of values in a `BinaryForm`, as they are written.
+final class BinaryOutput {
     let form: BinaryForm
     // Accessed by one thread, one call at a time: checking exclusive access at run time costs
     // more than the appends themselves.
     @exclusivity(unchecked) private(set) var bytes: [UInt8] = []
+    /// The keyed containers made for the values written here, made once per coding-key type.
+    let keyedContainers = KeyedContainerCache()
 
     init(_ form: BinaryForm) {
         self.form = form
@@ -118,24 +137,52 @@ final class BinaryWriter {
     }
 }
 
-/// A key writer and a row writer, reused from one typed read or write to the next by the
-/// one thread using a read model.
+/// A key writer, a row writer and a reader, reused from one typed read or write to the next
+/// by the one thread using a read model.
 @usableFromInline
 final class BinaryScratch {
     @usableFromInline let key = BinaryWriter(.key)
     @usableFromInline let row = BinaryWriter(.row)
+    @usableFromInline let reader = BinaryReader()
 }
 
-/// Reads values written by a `BinaryWriter` from bytes that stay valid while it reads; a value
-/// of another kind than asked for, or one running past the end, is `.corruption`.
+/// Reads values in a `BinaryForm`, one value after another: the handle kept by those who
+/// decode, around the input that decoding containers read from.
+@usableFromInline
 final class BinaryReader {
-    let form: BinaryForm
-    private let bytes: UnsafeRawBufferPointer
-    @exclusivity(unchecked) private var offset = 0
+    /// Where the values are read from.
+    let input = BinaryInput()
 
-    init(_ form: BinaryForm, _ bytes: UnsafeRawBufferPointer) {
+    /// A reader with nothing to read yet.
+    @usableFromInline
+    init() {}
+
+    /// The containers the input keeps hold the input: letting go of them lets it go too.
+    deinit {
+        input.keyedContainers.removeAll()
+    }
+}
+
+/// Reads values written by a `BinaryOutput` from bytes that stay valid while it reads; a value
+/// of another kind than asked for, or one running past the end, is `.corruption`.
+final class BinaryInput {
+    // Accessed by one thread, one call at a time, as `BinaryOutput` is.
+    @exclusivity(unchecked) private(set) var form = BinaryForm.row
+    @exclusivity(unchecked) private var bytes = UnsafeRawBufferPointer(start: nil, count: 0)
+    @exclusivity(unchecked) private var offset = 0
+    /// The keyed containers made for the values read here, made once per coding-key type.
+    let keyedContainers = KeyedContainerCache()
+
+    /// Starts reading `bytes`, which hold a value in `form` and stay valid until `finish`.
+    func start(_ bytes: UnsafeRawBufferPointer, as form: BinaryForm) {
         self.form = form
         self.bytes = bytes
+        offset = 0
+    }
+
+    /// Lets go of the bytes read: a container kept beyond the value finds nothing more to read.
+    func finish() {
+        start(UnsafeRawBufferPointer(start: nil, count: 0), as: form)
     }
 
     var isAtEnd: Bool { offset >= bytes.count }

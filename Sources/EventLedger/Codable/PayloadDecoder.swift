@@ -9,10 +9,26 @@ enum PayloadDecoder {
     static func decode<Value: Decodable>(_ type: Value.Type, from payload: [String: JSONValue],
                                          checkingFields: Bool = true) throws(LedgerError) -> Value {
         let fields = FieldUse(isChecking: checkingFields)
-        do {
+        return try invalidFields {
             let value = try Value(from: JSONValueDecoder(.object(payload), codingPath: [], fields: fields))
             try fields.requireAllRead()
             return value
+        }
+    }
+
+    /// Decodes `Value` from the members of a payload the log holds, in the order written, as
+    /// `decode(_:from:checkingFields:)` does without checking fields: each field the type
+    /// reads is looked up in the list, with no dictionary made of them.
+    static func decodeRecorded<Value: Decodable>(_ type: Value.Type,
+                                                 members: [(key: String, value: JSONValue)]) throws(LedgerError) -> Value {
+        let fields = FieldUse(isChecking: false)
+        return try invalidFields { try Value(from: JSONValueDecoder(members: members, fields: fields)) }
+    }
+
+    /// What `decode` returns, its errors as `.invalidInput` naming the field.
+    private static func invalidFields<Value>(_ decode: () throws -> Value) throws(LedgerError) -> Value {
+        do {
+            return try decode()
         } catch let error as LedgerError {
             throw error
         } catch let DecodingError.dataCorrupted(context) {
@@ -42,9 +58,9 @@ final class FieldUse {
     }
 
     /// Registers an object; returns its index for `markRead`.
-    func register(_ fields: [String: JSONValue], at path: @autoclosure () -> [any CodingKey]) -> Int {
+    func register(_ fields: @autoclosure () -> [String: JSONValue], at path: @autoclosure () -> [any CodingKey]) -> Int {
         guard isChecking else { return 0 }
-        objects.append((path(), fields, []))
+        objects.append((path(), fields(), []))
         return objects.count - 1
     }
 
@@ -63,20 +79,40 @@ final class FieldUse {
 }
 
 private struct JSONValueDecoder: Decoder {
-    let value: JSONValue
+    /// The value decoded, or nil for the members of a recorded payload's object.
+    private let decoded: JSONValue?
+    /// The members of the object decoded, when they are a recorded payload's, in a list.
+    private let listedMembers: [(key: String, value: JSONValue)]
     let codingPath: [any CodingKey]
     let fields: FieldUse
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
     init(_ value: JSONValue, codingPath: [any CodingKey], fields: FieldUse) {
-        self.value = value
+        decoded = value
+        listedMembers = []
         self.codingPath = codingPath
         self.fields = fields
     }
 
+    /// A decoder of the object with `members`, listed in the order written.
+    init(members: [(key: String, value: JSONValue)], fields: FieldUse) {
+        decoded = nil
+        listedMembers = members
+        codingPath = []
+        self.fields = fields
+    }
+
+    /// The value decoded, as a `JSONValue`.
+    private var value: JSONValue { decoded ?? .object(Dictionary(uniqueKeysWithValues: listedMembers)) }
+
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
-        guard case .object(let members) = value else { throw JSONScalarReader.mismatch("an object", value, codingPath) }
-        let index = fields.register(members, at: codingPath)
+        let members: JSONObjectMembers
+        switch decoded {
+        case nil: members = .list(listedMembers)
+        case .object(let dictionary)?: members = .dictionary(dictionary)
+        case let other?: throw JSONScalarReader.mismatch("an object", other, codingPath)
+        }
+        let index = fields.register(members.dictionary, at: codingPath)
         return KeyedDecodingContainer(JSONKeyedDecoding<Key>(members: members, codingPath: codingPath, fields: fields, object: index))
     }
 
@@ -155,13 +191,38 @@ private enum JSONScalarReader {
     }
 }
 
+/// The members of a JSON object as a keyed container looks them up.
+private enum JSONObjectMembers {
+    /// Members parsed into a dictionary.
+    case dictionary([String: JSONValue])
+    /// A recorded payload's members in the order written: a type reads each of its few
+    /// fields once, and a search of the list costs less than hashing them all.
+    case list([(key: String, value: JSONValue)])
+
+    /// The member named `name`, or nil.
+    subscript(name: String) -> JSONValue? {
+        switch self {
+        case .dictionary(let members): members[name]
+        case .list(let members): members.first { $0.key == name }?.value
+        }
+    }
+
+    /// The members in a dictionary.
+    var dictionary: [String: JSONValue] {
+        switch self {
+        case .dictionary(let members): members
+        case .list(let members): Dictionary(uniqueKeysWithValues: members)
+        }
+    }
+}
+
 private struct JSONKeyedDecoding<Key: CodingKey>: KeyedDecodingContainerProtocol {
-    let members: [String: JSONValue]
+    let members: JSONObjectMembers
     let codingPath: [any CodingKey]
     let fields: FieldUse
     let object: Int
 
-    var allKeys: [Key] { members.keys.compactMap { Key(stringValue: $0) } }
+    var allKeys: [Key] { members.dictionary.keys.compactMap { Key(stringValue: $0) } }
 
     func contains(_ key: Key) -> Bool {
         fields.markRead(key.stringValue, of: object)
@@ -189,7 +250,7 @@ private struct JSONKeyedDecoding<Key: CodingKey>: KeyedDecodingContainerProtocol
     }
 
     func superDecoder() throws -> any Decoder {
-        JSONValueDecoder(.object(members), codingPath: codingPath, fields: fields)
+        JSONValueDecoder(.object(members.dictionary), codingPath: codingPath, fields: fields)
     }
 
     func superDecoder(forKey key: Key) throws -> any Decoder {

@@ -19,7 +19,8 @@ public struct ReadModelReader {
         return try LedgerError.typed {
             try store.withValue(table.id, key: storedKey) { bytes -> Row? in
                 guard let bytes else { return nil }
-                return try BinaryDecoding.decode(Row.self, from: bytes, as: .row, source: "a row of \(table.qualifiedName)")
+                return try BinaryDecoding.decode(Row.self, from: bytes, as: .row, with: store.scratch.reader,
+                                                 source: "a row of \(table.qualifiedName)")
             }
         }
     }
@@ -48,9 +49,10 @@ public struct ReadModelReader {
     @inlinable
     func rows<Key, Row>(_ table: ReadModelTable<Key, Row>, storedPrefix: [UInt8]) throws(LedgerError) -> [(key: Key, row: Row)] {
         try LedgerError.typed {
-            try store.values(table.id, prefix: storedPrefix).map { entry in
-                (try BinaryDecoding.decode(Key.self, from: entry.key, as: .key, source: "a key of \(table.qualifiedName)"),
-                 try BinaryDecoding.decode(Row.self, from: entry.value, as: .row, source: "a row of \(table.qualifiedName)"))
+            let reader = store.scratch.reader
+            return try store.values(table.id, prefix: storedPrefix).map { entry in
+                (try BinaryDecoding.decode(Key.self, from: entry.key, as: .key, with: reader, source: "a key of \(table.qualifiedName)"),
+                 try BinaryDecoding.decode(Row.self, from: entry.value, as: .row, with: reader, source: "a row of \(table.qualifiedName)"))
             }
         }
     }

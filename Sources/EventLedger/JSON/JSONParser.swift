@@ -12,6 +12,18 @@ extension JSONValue {
         return try parser.parseDocument()
     }
 
+    /// Parses one strict JSON text that is an object into its members, in the order written,
+    /// without hashing them into a dictionary: for decoding a payload whose fields are looked
+    /// up once each. Rejects what `parse` rejects, with the same errors; nil when the text
+    /// is a valid value but not an object.
+    static func parseMembers(_ bytes: UnsafeRawBufferPointer) throws(JSONParseError) -> [(key: String, value: JSONValue)]? {
+        guard let base = bytes.baseAddress, !bytes.isEmpty else {
+            throw JSONParseError("unexpected end of input", at: 0)
+        }
+        var parser = JSONParser(bytes: base.assumingMemoryBound(to: UInt8.self), count: bytes.count)
+        return try parser.parseObjectDocument()
+    }
+
     /// Parses one strict JSON text from a collection of bytes.
     ///
     /// Non-contiguous collections are copied into a contiguous buffer first.
@@ -86,9 +98,37 @@ private struct JSONParser {
     }
 
     private mutating func parseObject(depth: Int) throws(JSONParseError) -> JSONValue {
-        skipWhitespace()
-        if consume(UInt8(ascii: "}")) { return .object([:]) }
         var members = [String: JSONValue](minimumCapacity: 4)
+        try parseMembers(depth: depth) { key, value in members.updateValue(value, forKey: key) == nil }
+        return .object(members)
+    }
+
+    /// Parses the document, an object, into its members in the order written; nil when the
+    /// document is valid JSON but not an object.
+    mutating func parseObjectDocument() throws(JSONParseError) -> [(key: String, value: JSONValue)]? {
+        skipWhitespace()
+        guard offset < count, bytes[offset] == UInt8(ascii: "{") else {
+            _ = try parseDocument()
+            return nil
+        }
+        var members: [(key: String, value: JSONValue)] = []
+        members.reserveCapacity(8)
+        try parseMembers(depth: try enterContainer(depth: 0)) { key, value in
+            // An object has a few members: a search costs less than hashing them.
+            guard !members.contains(where: { $0.key == key }) else { return false }
+            members.append((key, value))
+            return true
+        }
+        skipWhitespace()
+        guard offset == count else { throw JSONParseError("trailing characters after the value", at: offset) }
+        return members
+    }
+
+    /// Parses the members of an object whose opening brace is consumed, up to its closing
+    /// one, handing each to `add`, which returns false for a key already added.
+    private mutating func parseMembers(depth: Int, _ add: (String, JSONValue) -> Bool) throws(JSONParseError) {
+        skipWhitespace()
+        if consume(UInt8(ascii: "}")) { return }
         repeat {
             skipWhitespace()
             guard try peekByte() == UInt8(ascii: "\"") else { throw unexpectedByte(at: offset) }
@@ -96,12 +136,10 @@ private struct JSONParser {
             let key = try parseString()
             skipWhitespace()
             guard try nextByte() == UInt8(ascii: ":") else { throw unexpectedByte(at: offset - 1) }
-            let value = try parseValue(depth: depth)
-            if members.updateValue(value, forKey: key) != nil {
+            guard add(key, try parseValue(depth: depth)) else {
                 throw JSONParseError("duplicate key \(JSONValue.string(key).serializedString())", at: keyOffset)
             }
         } while try separator(closing: UInt8(ascii: "}"))
-        return .object(members)
     }
 
     /// Consumes the `,` between container items (returning `true`) or the closing bracket (`false`).

@@ -127,9 +127,10 @@ final class ReadModelFold: @unchecked Sendable {
         domainPositions[bit >> 6] |= 1 << (bit & 63)
     }
 
-    private static func payload(of record: EventRecordView) throws -> [String: JSONValue] {
+    /// The members of the record's payload, in the order written.
+    private static func payload(of record: EventRecordView) throws -> [(key: String, value: JSONValue)] {
         do {
-            guard let payload = try JSONValue.parse(record.dataBytes).objectValue else {
+            guard let payload = try JSONValue.parseMembers(record.dataBytes) else {
                 throw LedgerError(.corruption, "payload is not an object")
             }
             return payload
