@@ -18,11 +18,12 @@ struct EventCatalog: Sendable {
     let domains: [DomainDriver]
     /// Every type name, sorted.
     let typeNames: [String]
-    /// The type names' UTF-8 bytes one after another, and where each lies with its entry:
-    /// the few names are compared as bytes, so a record's type is found without making a
-    /// string (a rebuild looks one up for every event of the log, once per read model).
+    /// The type names' UTF-8 bytes one after another, and where each lies, in the order of
+    /// `entries`: the few names are compared as bytes, so a record's type is found without
+    /// making a string (a rebuild looks one up for every event of the log, once per read model).
     private let typeNameBytes: [UInt8]
-    private let entries: [(name: Range<Int>, entry: Entry)]
+    private let nameRanges: [Range<Int>]
+    private let entries: [Entry]
 
     init(domains: [any LedgerDomain]) {
         self.domains = domains.map { DomainDriver($0) }
@@ -36,10 +37,11 @@ struct EventCatalog: Sendable {
         typeNames = entries.keys.sorted()
         typeNameBytes = Array(typeNames.joined().utf8)
         var start = 0
-        self.entries = typeNames.map { name in
+        nameRanges = typeNames.map { name in
             defer { start += name.utf8.count }
-            return (start..<(start + name.utf8.count), entries[name]!)
+            return start..<(start + name.utf8.count)
         }
+        self.entries = typeNames.map { entries[$0]! }
     }
 
     /// The entry for a type name; throws `.invalidInput` for an unknown type.
@@ -50,17 +52,23 @@ struct EventCatalog: Sendable {
 
     /// The entry for a type name as a record stores it (UTF-8); throws `.invalidInput` for an unknown type.
     func entry(typeBytes: UnsafeRawBufferPointer) throws -> Entry {
-        let found = typeNameBytes.withUnsafeBytes { names in
-            entries.first { candidate in
-                candidate.name.count == typeBytes.count
-                    && (typeBytes.isEmpty || memcmp(names.baseAddress! + candidate.name.lowerBound, typeBytes.baseAddress!, typeBytes.count) == 0)
-            }
-        }
-        guard let found else {
+        guard let index = index(typeBytes: typeBytes) else {
             let typeName = String(decoding: typeBytes, as: UTF8.self)
             throw LedgerError(.invalidInput, "unknown event type \"\(typeName)\"", subject: typeName)
         }
-        return found.entry
+        return entries[index]
+    }
+
+    /// The index in `entries` of the type named by `typeBytes`, nil for an unknown type.
+    private func index(typeBytes: UnsafeRawBufferPointer) -> Int? {
+        typeNameBytes.withUnsafeBytes { names in
+            for (index, range) in nameRanges.enumerated() where range.count == typeBytes.count {
+                if typeBytes.isEmpty || memcmp(names.baseAddress! + range.lowerBound, typeBytes.baseAddress!, typeBytes.count) == 0 {
+                    return index
+                }
+            }
+            return nil
+        }
     }
 
     /// Decodes a payload of `entry`'s type stored at schema version `version`; a version the
