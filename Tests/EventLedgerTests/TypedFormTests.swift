@@ -187,6 +187,30 @@ import Testing
     }
 }
 
+extension TypedFormTests {
+    /// A row with an optional field of each scalar type the binary forms read without a generic call.
+    struct Optionals: Codable, Equatable {
+        var text: String?
+        var flag: Bool?
+        var fraction: Double?
+        var whole: Int?
+        var wide: Int64?
+        var unsigned: UInt64?
+        var nested: Step?
+    }
+
+    @Test func optionalFieldsDecodeToWhatWasEncodedPresentOrNot() throws {
+        let present = Optionals(text: "t", flag: false, fraction: -1.5, whole: -7, wide: .min, unsigned: .max,
+                                nested: Step(title: "s", done: true))
+        for row in [present, Optionals()] {
+            for form in [BinaryForm.key, .row] {
+                let bytes = try BinaryEncoding.encode(row, with: BinaryWriter(form))
+                #expect(try BinaryDecoding.decode(Optionals.self, from: bytes, as: form, source: "test") == row)
+            }
+        }
+    }
+}
+
 private extension Array where Element == [UInt8] {
     /// Whether each element sorts before the next, byte by byte.
     var isStrictlySorted: Bool {

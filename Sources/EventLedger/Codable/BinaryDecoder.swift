@@ -117,6 +117,24 @@ private struct BinaryKeyedDecoding<Key: CodingKey>: KeyedDecodingContainerProtoc
     func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try input.readDouble() }
     func decode(_ type: Float.Type, forKey key: Key) throws -> Float { Float(try input.readDouble()) }
 
+    // Optional fields: nil is written, never left out. The common ones are read here rather than
+    // by the protocol's default, which asks `contains`, `decodeNil` and `decode` in turn.
+    func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
+        input.readNull() ? nil : try BinaryValues.decode(type, from: input)
+    }
+    func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? { input.readNull() ? nil : try input.readString() }
+    func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? { input.readNull() ? nil : try input.readBool() }
+    func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? { input.readNull() ? nil : try input.readDouble() }
+    func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? {
+        input.readNull() ? nil : try BinaryValues.wholeNumber(type, from: input)
+    }
+    func decodeIfPresent(_ type: Int64.Type, forKey key: Key) throws -> Int64? {
+        input.readNull() ? nil : try BinaryValues.wholeNumber(type, from: input)
+    }
+    func decodeIfPresent(_ type: UInt64.Type, forKey key: Key) throws -> UInt64? {
+        input.readNull() ? nil : try BinaryValues.wholeNumber(type, from: input)
+    }
+
     func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
         input.keyedContainer(NestedKey.self)
     }

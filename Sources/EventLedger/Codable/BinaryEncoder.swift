@@ -122,6 +122,9 @@ private struct BinaryKeyedEncoding<Key: CodingKey>: KeyedEncodingContainerProtoc
     mutating func encodeIfPresent(_ value: UInt32?, forKey key: Key) throws { try write(value) }
     mutating func encodeIfPresent(_ value: UInt64?, forKey key: Key) throws { try write(value) }
 
+    // Inlined into each overload above, so that it is specialized for the overload's type
+    // instead of looking up `Optional<T>` at run time for every field.
+    @inline(__always)
     private func write<T: Encodable>(_ value: T?) throws {
         if let value { try BinaryScalars.encode(value, to: output) } else { output.writeNull() }
     }
