@@ -48,8 +48,12 @@ enum PayloadDecoder {
 /// The fields of every object a decoding met, and which of them the type read: any other
 /// is an unknown field.
 final class FieldUse {
-    /// Each object's fields and the names read (a few each: a list costs less than a set).
-    private var objects: [(path: [any CodingKey], fields: [String: JSONValue], read: [String])] = []
+    /// Each object's path and fields, and the names read from it (a few each: a list costs
+    /// less than a set), kept apart so that marking a name read changes one list in place.
+    /// A decoding uses one thread, one call at a time: checking exclusive access at run time
+    /// would cost more than the lookups.
+    @exclusivity(unchecked) private var objects: [(path: [any CodingKey], fields: [String: JSONValue])] = []
+    @exclusivity(unchecked) private var read: [[String]] = []
     /// Whether the payload is checked: its fields tracked, its ids and names validated.
     let isChecking: Bool
 
@@ -60,18 +64,21 @@ final class FieldUse {
     /// Registers an object; returns its index for `markRead`.
     func register(_ fields: @autoclosure () -> [String: JSONValue], at path: @autoclosure () -> [any CodingKey]) -> Int {
         guard isChecking else { return 0 }
-        objects.append((path(), fields(), []))
+        objects.append((path(), fields()))
+        read.append([])
         return objects.count - 1
     }
 
     func markRead(_ field: String, of object: Int) {
-        if isChecking, !objects[object].read.contains(field) { objects[object].read.append(field) }
+        if isChecking, !read[object].contains(field) { read[object].append(field) }
     }
 
     /// Throws naming the first field (in sorted order) of the first object that was not read.
     func requireAllRead() throws(LedgerError) {
-        for object in objects {
-            if let unknown = object.fields.keys.filter({ !object.read.contains($0) }).min() {
+        for (index, object) in objects.enumerated() {
+            let read = read[index]
+            guard !object.fields.keys.allSatisfy(read.contains) else { continue }
+            if let unknown = object.fields.keys.filter({ !read.contains($0) }).min() {
                 throw LedgerError.unknownField((object.path + [NamedKey(unknown)]).fieldName)
             }
         }
@@ -239,6 +246,13 @@ private struct JSONKeyedDecoding<Key: CodingKey>: KeyedDecodingContainerProtocol
 
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
         try JSONScalarReader.decode(type, from: member(key), codingPath: codingPath + [key], fields: fields)
+    }
+
+    // Optional fields: null or absent is nil. Read here rather than by the protocol's
+    // default, which asks `contains`, `decodeNil` and `decode` in turn, each a lookup.
+    func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
+        let value = member(key)
+        return value.isNull ? nil : try JSONScalarReader.decode(type, from: value, codingPath: codingPath + [key], fields: fields)
     }
 
     func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {

@@ -132,6 +132,20 @@ private struct JSONKeyedEncoding<Key: CodingKey>: KeyedEncodingContainerProtocol
         slot.object.append((key.stringValue, try JSONScalar.member(value, codingPath: codingPath + [key])))
     }
 
+    // The values synthesized conformances encode most, added without a generic call; a nil
+    // optional is left out, as the canonical payload leaves out nulls.
+    mutating func encode(_ value: String, forKey key: Key) throws { slot.object.append((key.stringValue, .value(.string(value)))) }
+    mutating func encode(_ value: Bool, forKey key: Key) throws { slot.object.append((key.stringValue, .value(.bool(value)))) }
+    mutating func encode(_ value: Int, forKey key: Key) throws { slot.object.append((key.stringValue, .value(.int(Int64(value))))) }
+    mutating func encode(_ value: Double, forKey key: Key) throws { slot.object.append((key.stringValue, .value(.double(value)))) }
+    mutating func encodeIfPresent<T: Encodable>(_ value: T?, forKey key: Key) throws {
+        if let value { try encode(value, forKey: key) }
+    }
+    mutating func encodeIfPresent(_ value: String?, forKey key: Key) throws { if let value { try encode(value, forKey: key) } }
+    mutating func encodeIfPresent(_ value: Bool?, forKey key: Key) throws { if let value { try encode(value, forKey: key) } }
+    mutating func encodeIfPresent(_ value: Int?, forKey key: Key) throws { if let value { try encode(value, forKey: key) } }
+    mutating func encodeIfPresent(_ value: Double?, forKey key: Key) throws { if let value { try encode(value, forKey: key) } }
+
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
         JSONValueEncoder(codingPath: codingPath + [key], slot: member(key)).container(keyedBy: keyType)
     }
