@@ -24,15 +24,18 @@ let package = Package(
     targets: [
         .systemLibrary(name: "CLMDB", providers: [.apt(["liblmdb-dev"])]),
         .systemLibrary(name: "CCrypto", providers: [.apt(["libssl-dev"])]),
+        // libpq, PostgreSQL's client library, for a shared primary; always linked shared.
+        .systemLibrary(name: "CLibPQ", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
         .target(
             name: "EventLedger",
-            dependencies: ["CLMDB", "CCrypto"],
+            dependencies: ["CLMDB", "CCrypto", "CLibPQ"],
             // `-l:FILE` makes the linker take that very file: the archive, not the shared library.
             linkerSettings: [
                 .linkedLibrary(":liblmdb.a", .when(traits: ["StaticCLibraries"])),
                 .linkedLibrary(":libcrypto.a", .when(traits: ["StaticCLibraries"])),
                 .linkedLibrary("lmdb", .when(traits: ["SharedCLibraries"])),
                 .linkedLibrary("crypto", .when(traits: ["SharedCLibraries"])),
+                .linkedLibrary("pq"),
             ]
         ),
         // What EventLedger offers Foundation users (Date); the engine itself does not import Foundation.
