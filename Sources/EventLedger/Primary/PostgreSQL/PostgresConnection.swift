@@ -49,11 +49,14 @@ final class PostgresConnection {
                 }
             }
         default:
-            guard PQstatus(connection) == CONNECTION_OK else { throw unreachable() }
+            guard isConnected else { throw unreachable() }
             let message = result.map { String(cString: PQresultErrorMessage($0)) } ?? "no result"
             throw LedgerError(.storage, "primary refused: \(redaction.clean(message))")
         }
     }
+
+    /// Whether the connection is still up (false once the server went away).
+    var isConnected: Bool { PQstatus(connection) == CONNECTION_OK }
 
     /// The error for a connection that could not be made or was lost.
     private func unreachable() -> LedgerError {
