@@ -29,6 +29,24 @@ enum TestPrimary {
         String(url[..<url.range(of: "/", options: .backwards)!.lowerBound]) + "/" + name
     }
 
+    /// Runs `tools/primary COMMAND DIR` (start, stop) for a server of a test's own, without a
+    /// fsync (a throwaway cluster), and returns what it printed (start: the URL). It is
+    /// spawned with no signal blocked and none of the tests' descriptors: the server it
+    /// starts inherits both, and must obey `stop`'s signal and hold no pipe of the tests.
+    @discardableResult
+    static func control(_ command: String, _ directory: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
+        let output = directory + ".\(command).out"
+        let file = open(output, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        try #require(file >= 0, "cannot create \(output)", sourceLocation: sourceLocation)
+        defer { close(file) }
+        let environment = ["LEDGER_PRIMARY_FAST": "1"]
+        let process = try SpawnedProcess(tool, [command, directory], in: "/", output: file, errors: file, environment: environment)
+        let end = process.reap()
+        let text = try String(contentsOfFile: output, encoding: .utf8)
+        try #require(end == .exited(0), "tools/primary \(command): \(text)", sourceLocation: sourceLocation)
+        return text.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
     /// Runs `sql` on the database at `url` and returns its unaligned output (psql -At).
     static func query(_ url: String, _ sql: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
         let result = try Programs.run("/usr/bin/psql", [url, "-At", "-c", sql])
