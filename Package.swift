@@ -24,8 +24,9 @@ let package = Package(
     targets: [
         .systemLibrary(name: "CLMDB", providers: [.apt(["liblmdb-dev"])]),
         .systemLibrary(name: "CCrypto", providers: [.apt(["libssl-dev"])]),
-        // libpq, PostgreSQL's client library, for a shared primary; always linked shared.
-        .systemLibrary(name: "CLibPQ", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
+        // libpq, PostgreSQL's client library, for a shared primary: its header only; the engine
+        // loads libpq.so.5 when a primary is first used, so other processes never load it.
+        .systemLibrary(name: "CLibPQ", providers: [.apt(["libpq-dev"])]),
         .target(
             name: "EventLedger",
             dependencies: ["CLMDB", "CCrypto", "CLibPQ"],
@@ -35,7 +36,6 @@ let package = Package(
                 .linkedLibrary(":libcrypto.a", .when(traits: ["StaticCLibraries"])),
                 .linkedLibrary("lmdb", .when(traits: ["SharedCLibraries"])),
                 .linkedLibrary("crypto", .when(traits: ["SharedCLibraries"])),
-                .linkedLibrary("pq"),
             ]
         ),
         // What EventLedger offers Foundation users (Date); the engine itself does not import Foundation.

@@ -20,7 +20,7 @@ import Testing
     }
 
     @Test func aMessageEchoingThePasswordHasItReplaced() throws {
-        let redaction = try ConnectionStringRedaction("postgresql://ledger:s3cret-word@db.example/ledger")
+        let redaction = try ConnectionStringRedaction("postgresql://ledger:s3cret-word@db.example/ledger", try LibPQ.load())
         #expect(redaction.clean("FATAL: bad s3cret-word\nDETAIL: s3cret-word") == "FATAL: bad *** DETAIL: ***")
     }
 }

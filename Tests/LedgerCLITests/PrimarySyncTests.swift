@@ -48,7 +48,8 @@ import Testing
     }
 }
 
-/// A primary that cannot be reached: exit 5, and the connection string's password never shown.
+/// Without a reachable primary: a write exits 5 without showing the connection string's
+/// password, and a process that uses no primary never loads libpq.
 @Suite struct UnreachablePrimaryTests {
     @Test(arguments: ["postgresql://ledger:hunter2-word@127.0.0.1:1/ledger",
                       "host=127.0.0.1 port=1 user=ledger password=hunter2-word"])
@@ -58,5 +59,12 @@ import Testing
         expectFailure(result, exit: 5, mentions: ["primary unreachable"])
         #expect(!result.stderr.contains("hunter2"), "\(result.stderr)")
         #expect(try sandbox.eventCount() == 0)
+    }
+
+    @Test func theToolLinksNoLibpqSoOnlyAPrimaryLoadsIt() throws {
+        let linked = try Programs.run("/usr/bin/ldd", [LedgerSandbox.executable.path])
+        #expect(linked.status == 0, "ldd: \(linked.stderr)")
+        #expect(linked.stdout.contains("liblmdb"), "ldd lists the shared libraries: \(linked.stdout)")
+        #expect(!linked.stdout.contains("libpq"), "\(linked.stdout)")
     }
 }

@@ -3,29 +3,31 @@ internal import CLibPQ
 import Glibc
 #endif
 
-/// One connection to a PostgreSQL server: the only place that calls libpq.
+/// One connection to a PostgreSQL server: the only place that calls libpq (see `LibPQ`).
 ///
 /// Every failure is a `LedgerError` of kind `.storage`: `primary unreachable: …` when the
 /// server cannot be reached or the connection is lost, `primary refused: …` when a statement
 /// fails. The connection string's password never appears in a message.
 final class PostgresConnection {
+    private let pq: LibPQ
     private let connection: OpaquePointer
     private let redaction: ConnectionStringRedaction
 
     /// Connects with `connectionString` (a libpq URI or `key=value` string).
     init(_ connectionString: String) throws(LedgerError) {
-        redaction = try ConnectionStringRedaction(connectionString)
-        guard let connection = PQconnectdb(connectionString) else {
+        pq = try LibPQ.load()
+        redaction = try ConnectionStringRedaction(connectionString, pq)
+        guard let connection = pq.connectdb(connectionString) else {
             throw LedgerError(.storage, "primary unreachable: out of memory")
         }
         self.connection = connection
         // A failed connection is still finished by `deinit`.
-        guard PQstatus(connection) == CONNECTION_OK else { throw unreachable() }
+        guard isConnected else { throw unreachable() }
         // The server's notices ("relation already exists, skipping") are not the tool's output.
-        PQsetNoticeProcessor(connection, { _, _ in }, nil)
+        _ = pq.setNoticeProcessor(connection, { _, _ in }, nil)
     }
 
-    deinit { PQfinish(connection) }
+    deinit { pq.finish(connection) }
 
     /// Runs `sql` with `parameters` bound to `$1`, `$2`… as text (nil is NULL) and returns
     /// the rows it gives, every value as text (nil for NULL).
@@ -35,32 +37,33 @@ final class PostgresConnection {
         defer { values.forEach { free($0) } }
         let result = values.withUnsafeBufferPointer { values in
             values.withMemoryRebound(to: UnsafePointer<CChar>?.self) { values in
-                PQexecParams(connection, sql, Int32(values.count), nil, values.baseAddress, nil, nil, 0)
+                pq.execParams(connection, sql, Int32(values.count), nil, values.baseAddress, nil, nil, 0)
             }
         }
-        defer { PQclear(result) }
-        switch PQresultStatus(result) {
+        defer { pq.clear(result) }
+        switch pq.resultStatus(result) {
         case PGRES_COMMAND_OK:
             return []
         case PGRES_TUPLES_OK:
-            return (0..<PQntuples(result)).map { row in
-                (0..<PQnfields(result)).map { column in
-                    PQgetisnull(result, row, column) != 0 ? nil : String(cString: PQgetvalue(result, row, column))
+            return (0..<pq.ntuples(result)).map { row in
+                (0..<pq.nfields(result)).map { column in
+                    pq.getisnull(result, row, column) != 0 ? nil : pq.getvalue(result, row, column).map { String(cString: $0) }
                 }
             }
         default:
             guard isConnected else { throw unreachable() }
-            let message = result.map { String(cString: PQresultErrorMessage($0)) } ?? "no result"
+            let message = pq.resultErrorMessage(result).map { String(cString: $0) } ?? "no result"
             throw LedgerError(.storage, "primary refused: \(redaction.clean(message))")
         }
     }
 
     /// Whether the connection is still up (false once the server went away).
-    var isConnected: Bool { PQstatus(connection) == CONNECTION_OK }
+    var isConnected: Bool { pq.status(connection) == CONNECTION_OK }
 
     /// The error for a connection that could not be made or was lost.
     private func unreachable() -> LedgerError {
-        LedgerError(.storage, "primary unreachable: \(redaction.clean(String(cString: PQerrorMessage(connection))))")
+        let message = pq.errorMessage(connection).map { String(cString: $0) } ?? "no message"
+        return LedgerError(.storage, "primary unreachable: \(redaction.clean(message))")
     }
 }
 
@@ -71,13 +74,13 @@ struct ConnectionStringRedaction {
 
     /// Finds the password `connectionString` holds; a string libpq cannot parse is refused
     /// without echoing it (`primary unreachable: …`).
-    init(_ connectionString: String) throws(LedgerError) {
+    init(_ connectionString: String, _ pq: LibPQ) throws(LedgerError) {
         var error: UnsafeMutablePointer<CChar>?
-        guard let options = PQconninfoParse(connectionString, &error) else {
-            if let error { PQfreemem(error) }
+        guard let options = pq.conninfoParse(connectionString, &error) else {
+            if let error { pq.freemem(error) }
             throw LedgerError(.storage, "primary unreachable: the connection string is malformed")
         }
-        defer { PQconninfoFree(options) }
+        defer { pq.conninfoFree(options) }
         var found: String?
         var option = options
         while let keyword = option.pointee.keyword {
