@@ -92,6 +92,24 @@ import Testing
         try second.ok(["sync", "--primary", primary])
         #expect(try second.log().compactMap { ($0["data"] as? [String: Any])?.string("name") } == ["Band", "Band II"])
     }
+
+    @Test(.timeLimit(.minutes(3)))
+    func aReplicaKilledAfterThePrimaryCommittedCatchesUpOnItsNextWrite() throws {
+        let primary = try TestPrimary.freshDatabase()
+        let killed = try LedgerSandbox(), other = try LedgerSandbox()
+        try killed.loadSeeds()
+        try killed.ok(["push", "--primary", primary])
+        let batch = try GeneratedBatches.write(GeneratedBatches.lines(seed: 3, count: 2_000), to: killed.path("batch.ndjson"))
+        let run = try killed.runKilled(["append", "--batch", batch, "--primary", primary], at: .writing(1))
+        #expect(run.killed || run.status == 0, "\(run): \(run.stderr)")
+        #expect(try TestPrimary.query(primary, "SELECT count(*) FROM ledger_events") == String(Seeds.eventCount + 2_000),
+                "the primary committed before the replica wrote a byte of its file")
+
+        try killed.ok(["append", "ArtistCreated", #"{"artistId":"after","name":"After"}"#, "--primary", primary])
+        try other.ok(["sync", "--primary", primary])
+        #expect(try killed.ok(["verify"]).stdout.hasPrefix("ok: \(Seeds.eventCount + 2_001) events"))
+        #expect(try killed.ok(["export"]).stdout == (try other.ok(["export"]).stdout), "its state equals the others'")
+    }
 }
 
 /// A primary that stops mid-run: writes exit 5 and change nothing, reads keep answering, and
