@@ -110,6 +110,22 @@ import Testing
         #expect(try killed.ok(["verify"]).stdout.hasPrefix("ok: \(Seeds.eventCount + 2_001) events"))
         #expect(try killed.ok(["export"]).stdout == (try other.ok(["export"]).stdout), "its state equals the others'")
     }
+
+    @Test func watchOnAReplicaPrintsOtherReplicasCommitsAsTheyLand() throws {
+        let primary = try TestPrimary.freshDatabase()
+        let watching = try LedgerSandbox(), writing = try LedgerSandbox()
+        try watching.ok(["sync", "--primary", primary])
+        let watcher = try BackgroundLedger(["watch", "--json", "--from", "1", "--primary", primary], in: watching)
+        try writing.ok(["append", "ArtistCreated", #"{"artistId":"abba","name":"ABBA"}"#, "--primary", primary])
+        try writing.ok(["append", "--batch", "-", "--primary", primary], input: """
+            {"type":"SongAdded","data":{"songId":"waterloo","title":"Waterloo","artistId":"abba"}}
+            {"type":"FavoriteAdded","data":{"dishId":"congee"}}
+            """)
+        let lines = watcher.waitForLines(3, within: 20)
+        watcher.stop()
+        #expect(lines == (try writing.ok(["export"]).lines), "watch printed the other replica's events; stderr: \(watcher.stderr)")
+        #expect(try watching.ok(["export"]).stdout == (try writing.ok(["export"]).stdout), "and its replica holds them")
+    }
 }
 
 /// A primary that stops mid-run: writes exit 5 and change nothing, reads keep answering, and

@@ -6,7 +6,8 @@ import Glibc
 /// it, one open connection, used by one thread at a time. A connection found broken is
 /// dropped, so the next use connects again (the primary may be back).
 final class PrimaryLink: @unchecked Sendable {
-    private let connectionString: String
+    /// The primary's connection string.
+    let connectionString: String
     private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
     private var connection: PostgresConnection?
 
@@ -21,11 +22,16 @@ final class PrimaryLink: @unchecked Sendable {
         mutex.deallocate()
     }
 
-    /// Runs `body` with the primary's log, connecting first when needed.
+    /// Runs `body` with the primary's log, connecting first when needed (and creating the
+    /// primary's tables when it has none).
     func withLog<T>(_ body: (PrimaryLog) throws -> T) throws -> T {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
-        let open = try connection ?? PostgresConnection(connectionString)
+        let open = try connection ?? {
+            let new = try PostgresConnection(connectionString)
+            try PrimaryLog(connection: new).prepare()
+            return new
+        }()
         connection = open
         do {
             return try body(PrimaryLog(connection: open))

@@ -39,15 +39,20 @@ struct PrimaryLog {
     /// How many rows one insert statement carries (PostgreSQL binds at most 65,535 parameters).
     private static let rowsPerInsert = 1_000
 
+    /// Creates the tables and the identity when they are missing.
+    func prepare() throws {
+        guard try connection.execute("SELECT to_regclass('ledger_events') IS NULL")[0][0] == "t" else { return }
+        try locked {
+            for statement in Self.schema { try connection.execute(statement) }
+        }
+    }
+
     /// Runs `body` in one transaction holding the write lock, committing when it returns and
-    /// rolling back when it throws. The tables are created first when missing.
+    /// rolling back when it throws.
     func locked<T>(_ body: () throws -> T) throws -> T {
         try connection.execute("BEGIN")
         do {
             try connection.execute("SELECT pg_advisory_xact_lock(\(Self.writeLock))")
-            if try connection.execute("SELECT to_regclass('ledger_events') IS NULL")[0][0] == "t" {
-                for statement in Self.schema { try connection.execute(statement) }
-            }
             let value = try body()
             try connection.execute("COMMIT")
             return value
@@ -80,8 +85,11 @@ struct PrimaryLog {
         return try rows.map { try PrimaryEvent(row: $0) }
     }
 
-    /// Inserts `events`, up to `rowsPerInsert` rows per statement.
+    /// Inserts `events`, up to `rowsPerInsert` rows per statement, and tells the replicas
+    /// following the primary (delivered when the transaction commits).
     func insert(_ events: [RecordedEvent]) throws {
+        guard !events.isEmpty else { return }
+        try connection.execute("NOTIFY \(PrimaryFollower.channel)")
         var start = 0
         while start < events.count {
             let chunk = events[start..<min(start + Self.rowsPerInsert, events.count)]

@@ -28,6 +28,9 @@ struct LibPQ {
         -> UnsafeMutablePointer<PQconninfoOption>?
     let conninfoFree: @convention(c) (UnsafeMutablePointer<PQconninfoOption>?) -> Void
     let freemem: @convention(c) (UnsafeMutableRawPointer?) -> Void
+    let socket: @convention(c) (OpaquePointer?) -> Int32
+    let consumeInput: @convention(c) (OpaquePointer?) -> Int32
+    let notifies: @convention(c) (OpaquePointer?) -> UnsafeMutablePointer<PGnotify>?
 
     /// The library, or why it cannot be used (`primary unreachable: …`).
     static let shared = Result { try LibPQ() }
@@ -59,6 +62,9 @@ struct LibPQ {
         conninfoParse = try load("PQconninfoParse")
         conninfoFree = try load("PQconninfoFree")
         freemem = try load("PQfreemem")
+        socket = try load("PQsocket")
+        consumeInput = try load("PQconsumeInput")
+        notifies = try load("PQnotifies")
     }
 
     /// The loaded library; `.storage` when it is missing.

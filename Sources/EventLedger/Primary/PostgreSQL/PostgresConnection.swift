@@ -57,6 +57,21 @@ final class PostgresConnection {
         }
     }
 
+    /// Waits up to `milliseconds` for notifications on the channels this connection listens
+    /// to (`LISTEN`); returns whether one or more arrived (they are consumed).
+    func waitForNotification(milliseconds: Int32) throws(LedgerError) -> Bool {
+        var request = pollfd(fd: pq.socket(connection), events: Int16(POLLIN), revents: 0)
+        guard request.fd >= 0 else { throw unreachable() }
+        guard poll(&request, 1, milliseconds) > 0 else { return false }
+        guard pq.consumeInput(connection) == 1 else { throw unreachable() }
+        var arrived = false
+        while let notification = pq.notifies(connection) {
+            pq.freemem(notification)
+            arrived = true
+        }
+        return arrived
+    }
+
     /// Whether the connection is still up (false once the server went away).
     var isConnected: Bool { pq.status(connection) == CONNECTION_OK }
 
