@@ -29,6 +29,25 @@ import Testing
         expectFailure(try again.run(["push", "--primary", primary]), exit: 4, mentions: ["already holds events"])
     }
 
+    @Test func sessionCommitsAndImportsGoThroughThePrimary() throws {
+        let primary = try TestPrimary.freshDatabase()
+        let source = try LedgerSandbox()
+        try source.loadSeeds()
+        let exported = try source.write("export.ndjson", try source.ok(["export"]).stdout)
+
+        let replica = try LedgerSandbox()
+        try replica.ok(["import", exported, "--primary", primary])
+        let session = try replica.beginSession()
+        try replica.stage(session, "ArtistCreated", #"{"artistId":"abba","name":"ABBA"}"#)
+        expectFailure(try replica.run(["session", "commit", session]), exit: 5, mentions: ["is a replica of primary"])
+        try replica.ok(["session", "commit", session, "--primary", primary])
+
+        let other = try LedgerSandbox()
+        try other.ok(["sync", "--primary", primary])
+        #expect(try other.log().count == Seeds.eventCount + 1)
+        #expect(try other.ok(["export"]).stdout == (try replica.ok(["export"]).stdout))
+    }
+
     @Test func aReplicaIsWrittenOnlyThroughItsOwnPrimary() throws {
         let primary = try TestPrimary.freshDatabase()
         let replica = try LedgerSandbox()

@@ -22,6 +22,9 @@ struct WriteRoute {
                 try ledger.catchUp(try log.events(after: try LogHead(txn, ledger.tables).position), txn)
                 let caughtUp = try LogHead(txn, ledger.tables).position
                 let value = try body()
+                // A full map reruns the whole write once the map has grown: nothing may reach
+                // the primary from this attempt (an append of a group may have failed for it).
+                guard !txn.hitMapFull else { throw LedgerError(.storage, "\(ledger.path): the map is full") }
                 try log.insert(try ledger.recordedEvents(after: caughtUp, txn))
                 return value
             }
