@@ -56,6 +56,28 @@ struct PrimaryGroupCommitTests {
         #expect(logs.allSatisfy { $0 == logs[0] }, "every replica holds the same events, times and hashes")
     }
 
+    @Test(.timeLimit(.minutes(1)))
+    func syncingWhileAppendingInTheSameProcessGoesOn() throws {
+        let primary = try Self.freshDatabase()
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        let ledger = try Ledger(path: directory.file("replica.lmdb"), domains: [NotesDomain()],
+                                options: Ledger.Options(initialMapSize: 1 << 20, primary: primary))
+        let rounds = 60
+        let failures = Counter()
+        DispatchQueue.concurrentPerform(iterations: 2) { thread in
+            for index in 0..<rounds {
+                do {
+                    if thread == 0 { try ledger.sync() } else { try ledger.append(NoteCreated(noteId: "n\(index)", text: "note")) }
+                } catch {
+                    failures.increment()
+                }
+            }
+        }
+        #expect(failures.value == 0)
+        #expect(try ledger.head().position == UInt64(rounds))
+    }
+
     @Test func aLedgerWithoutAPrimaryCannotSyncOrPush() throws {
         try withNotesLedger { ledger, _ in
             #expect(throws: LedgerError(.invalidInput, "sync needs a primary (none was given)")) { try ledger.sync() }

@@ -13,8 +13,9 @@ extension Ledger {
             let link = try requirePrimary("sync")
             var appended = 0
             while true {
-                let added = try link.withLog { log in
-                    try environment.write { txn in
+                // The local write first, then the primary, as every write takes them.
+                let added = try environment.write { txn in
+                    try link.withLog { log in
                         try ReplicaIdentity.adopt(try log.identity(), txn, tables, path: path)
                         let head = try LogHead(txn, tables)
                         let events = try log.events(after: head.position, throughCommit: head.commit + Self.commitsPerSyncPage)
@@ -35,8 +36,8 @@ extension Ledger {
     public func push() throws(LedgerError) -> Int {
         try LedgerError.typed {
             let link = try requirePrimary("push")
-            return try link.withLog { log in
-                try environment.write { txn in
+            return try environment.write { txn in
+                try link.withLog { log in
                     try log.locked {
                         guard try log.isEmpty() else {
                             throw LedgerError(.invalidInput, "the primary already holds events: push copies a ledger into an empty primary only")
