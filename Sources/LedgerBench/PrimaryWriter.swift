@@ -18,7 +18,7 @@ enum PrimaryWriter {
         var generator = WorkloadGenerator(seed: 1)
         var latencies = Latencies()
         for event in WriterEvents.privatized(generator.batch(count), writer: writer) {
-            try latencies.time { try ledger.append([event]) }
+            _ = try latencies.time { try ledger.append([event]) }
         }
         print(latencies.microseconds.map { String($0) }.joined(separator: "\n"))
     }
