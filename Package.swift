@@ -24,9 +24,12 @@ let package = Package(
     targets: [
         .systemLibrary(name: "CLMDB", providers: [.apt(["liblmdb-dev"])]),
         .systemLibrary(name: "CCrypto", providers: [.apt(["libssl-dev"])]),
+        // libpq, PostgreSQL's client library, for a shared primary: its header only; the engine
+        // loads libpq.so.5 when a primary is first used, so other processes never load it.
+        .systemLibrary(name: "CLibPQ", providers: [.apt(["libpq-dev"])]),
         .target(
             name: "EventLedger",
-            dependencies: ["CLMDB", "CCrypto"],
+            dependencies: ["CLMDB", "CCrypto", "CLibPQ"],
             // `-l:FILE` makes the linker take that very file: the archive, not the shared library.
             linkerSettings: [
                 .linkedLibrary(":liblmdb.a", .when(traits: ["StaticCLibraries"])),

@@ -25,16 +25,21 @@ public final class Ledger: Sendable {
         /// How a write waits while another process writes to the ledger: by default as long
         /// as it takes, silently.
         public var writeLockWaiting: WriteLockWaiting
+        /// The primary (a PostgreSQL database, as a libpq URI or `key=value` string) whose
+        /// replica this file is, or nil for a ledger of its own. Every write goes through the
+        /// primary; reads never wait for it, and `sync()` catches up with it.
+        public var primary: String?
 
         /// Options with a 64 MiB initial map (address space only: the file grows with its
         /// content) that create a missing file. A larger map costs every process start
         /// (about 0.7 ms for 1 GiB), a smaller one reruns large first writes while it grows.
         public init(initialMapSize: Int = 64 << 20, createIfMissing: Bool = true, readOnly: Bool = false,
-                    writeLockWaiting: WriteLockWaiting = WriteLockWaiting()) {
+                    writeLockWaiting: WriteLockWaiting = WriteLockWaiting(), primary: String? = nil) {
             self.initialMapSize = initialMapSize
             self.createIfMissing = createIfMissing && !readOnly
             self.readOnly = readOnly
             self.writeLockWaiting = writeLockWaiting
+            self.primary = primary
         }
     }
 
@@ -45,6 +50,8 @@ public final class Ledger: Sendable {
     let tables: LedgerTables
     let readModelsInFile: ReadModelsInFile
     private let groupCommit = GroupCommit()
+    /// The way to the primary, when the ledger has one.
+    let primary: PrimaryLink?
 
     /// Opens the ledger at `path` with the given domains plugged in.
     ///
@@ -65,6 +72,7 @@ public final class Ledger: Sendable {
     /// Opens the ledger at `path`, knowing the file formats of `formats`.
     init(path: String, domains: [any LedgerDomain], options: Options, formats: FileFormats) throws {
         self.path = path
+        primary = options.primary.map(PrimaryLink.init)
         catalog = EventCatalog(domains: domains)
         let tableNames = LedgerTables.allNames(catalog.readModelTables)
         let location = try LedgerFileLocation(path)
@@ -115,7 +123,10 @@ public final class Ledger: Sendable {
         try LedgerError.typed {
             // Checked before joining a group: the group's leader would fail the others' appends too.
             try environment.requireNoWriteOnThisThread()
-            return try groupCommit.append(events, mode: mode, in: environment) { [catalog, tables] txn in
+            // Through a primary, every event carries its id from the start: a write rerun after
+            // the primary committed it then finds its events there instead of adding them again.
+            let events = primary == nil ? events : events.map { $0.withID() }
+            return try groupCommit.append(events, mode: mode, in: environment, route: WriteRoute(ledger: self)) { [catalog, tables] txn in
                 Appender(catalog: catalog, tables: tables, txn: txn)
             }
         }

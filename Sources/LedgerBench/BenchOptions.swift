@@ -2,14 +2,16 @@
 struct BenchOptions {
     static let usage = """
         usage: ledger-bench [--quick] [--only LETTERS] [--json-out PATH] [--baselines DIR] [--ledger-binary PATH]
-                            [--readme [PATH]]
+                            [--primary URL] [--readme [PATH]]
           --quick               small sizes (ledgers of 10k, 20k, 50k events, 200 durable commits), under a minute
-          --only LETTERS        run only the workloads with these letters, e.g. `--only abe` (default: a to h)
+          --only LETTERS        run only the workloads with these letters, e.g. `--only abe` (default: a to i)
           --json-out PATH       where to write the results (default .build/bench/results.json)
           --baselines DIR       the compiled C baselines lmdb-baseline, sqlite-baseline and sqlite-same-work
                                 (tools/bench builds them); without it the comparisons with raw LMDB, SQLite
                                 and the same-work SQLite peer are left out
           --ledger-binary PATH  the `ledger` tool for the cold-start workload (default: next to ledger-bench)
+          --primary URL         an empty PostgreSQL database for (i), writes through a shared primary
+                                (tools/bench starts a server of its own); without it (i) is left out
           --readme [PATH]       rewrite the table between <!-- bench:begin --> and <!-- bench:end --> in PATH
                                 (default README.md)
         """
@@ -24,6 +26,8 @@ struct BenchOptions {
     var baselinesDirectory: String?
     var ledgerBinary: String?
     var readmePath: String?
+    /// The primary of workload (i).
+    var primary: String?
     /// The letters of the workloads to run; nil: all.
     var only: Set<Character>?
     var showHelp = false
@@ -49,6 +53,7 @@ struct BenchOptions {
             case "--json-out": jsonPath = try value(argument)
             case "--baselines": baselinesDirectory = try value(argument)
             case "--ledger-binary": ledgerBinary = try value(argument)
+            case "--primary": primary = try value(argument)
             case "--only": only = Set(try value(argument))
             case "--readme":
                 if let next = remaining.first, !next.hasPrefix("--") {

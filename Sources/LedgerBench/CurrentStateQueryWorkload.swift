@@ -1,3 +1,4 @@
+import EventLedger
 import LedgerWorkload
 import Music
 
@@ -7,29 +8,34 @@ import Music
 struct CurrentStateQueryWorkload: Workload {
     let name = "(g) current-state query"
     let maximumMicroseconds = 50.0
-    let artistId = "bench-artist"
-    let songs = 50
-    let queries = 10_000
-    let warmUpQueries = 500
+    static let artistId = "bench-artist"
+    static let songs = 50
+    static let queries = 10_000
+    static let warmUpQueries = 500
+
+    /// The latencies of `queries` named `artist-songs` queries of the artist, after `warmUpQueries`.
+    static func queryLatencies(_ ledger: Ledger) throws -> Latencies {
+        var latencies = Latencies()
+        for index in 0..<(warmUpQueries + queries) {
+            if index < warmUpQueries {
+                _ = try ledger.query("artist-songs", .init(argument: artistId))
+            } else {
+                _ = try latencies.time { try ledger.query("artist-songs", .init(argument: artistId)) }
+            }
+        }
+        return latencies
+    }
 
     func run(in context: BenchContext) throws -> [BenchResult] {
         guard let size = context.sizes.last else { return [] }
         let ledger = try context.generatedLedger(events: size).ledger
-        try ledger.append(WorkloadGenerator.artistWithSongs(artistId, count: songs))
-        let label = "\(BenchContext.label(size)) events, \(songs)-song artist"
-
-        let query = { try ledger.query("artist-songs", .init(argument: artistId)) }
-        let read = { try ledger.read { try MusicQueries.artistSongs(artistId, in: $0) } }
-        var named = Latencies()
+        try ledger.append(WorkloadGenerator.artistWithSongs(Self.artistId, count: Self.songs))
+        let label = "\(BenchContext.label(size)) events, \(Self.songs)-song artist"
+        let named = try Self.queryLatencies(ledger)
         var typed = Latencies()
-        for index in 0..<(warmUpQueries + queries) {
-            if index < warmUpQueries {
-                _ = try query()
-                _ = try read()
-            } else {
-                _ = try named.time(query)
-                _ = try typed.time(read)
-            }
+        let read = { try ledger.read { try MusicQueries.artistSongs(Self.artistId, in: $0) } }
+        for index in 0..<(Self.warmUpQueries + Self.queries) {
+            if index < Self.warmUpQueries { _ = try read() } else { _ = try typed.time(read) }
         }
         return [named.results(name, "\(label), query"), typed.results(name, "\(label), typed read")].flatMap { rows in
             var rows = rows

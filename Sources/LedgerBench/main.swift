@@ -2,9 +2,18 @@
 import Glibc
 #endif
 
-/// `ledger-bench [--quick] [--only LETTERS] [--json-out PATH] [--baselines DIR] [--ledger-binary PATH] [--readme [PATH]]`:
+/// `ledger-bench [--quick] [--only LETTERS] [--json-out PATH] [--baselines DIR] [--ledger-binary PATH] [--primary URL] [--readme [PATH]]`:
 /// runs every workload against new ledgers in a temporary directory, and the same
 /// workloads on the C baselines, prints a table and writes the results as JSON.
+if CommandLine.arguments.dropFirst().first == PrimaryWriter.option {
+    do {
+        try PrimaryWriter.run(Array(CommandLine.arguments.dropFirst(2)))
+        exit(0)
+    } catch {
+        printError("ledger-bench: error: \(error)")
+        exit(1)
+    }
+}
 let options: BenchOptions
 do {
     options = try BenchOptions(CommandLine.arguments.dropFirst())
@@ -21,6 +30,7 @@ let scale = options.scale
 let workloads: [any Workload] = [
     BulkLoadWorkload(), DurableCommitWorkload.batches(scale), DurableCommitWorkload.singles(scale),
     ConcurrentWritersWorkload(), RebuildWorkload(), AsOfQueryWorkload(), CurrentStateQueryWorkload(), ColdAppendWorkload(),
+    PrimaryWorkload(primary: options.primary),
 ].filter(options.includes)
 do {
     let loadAtStart = SystemLoad.averages

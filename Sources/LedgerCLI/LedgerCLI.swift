@@ -12,11 +12,12 @@ public enum LedgerCLI {
             AppendCommand.command, SessionCommand.command, QueryCommand.command(for: program), LogCommand.command,
             HistoryCommand.command, WatchCommand.command, RebuildCommand.command(for: program), ReplayCommand.command,
             VerifyCommand.command, ExportCommand.command, ImportCommand.command, BackupCommand.command, StatsCommand.command,
+            SyncCommand.command, PushCommand.command,
         ]
     }
 
     /// Options every command takes, also before the command's name.
-    private static let globalOptions = ["--ledger", "--wait"]
+    private static let globalOptions = ["--ledger", "--wait", "--primary"]
 
     /// Runs the tool called `name` on ledgers of `domains` with this process's arguments and
     /// returns the exit code. Arguments that are not valid UTF-8 are refused (the standard
@@ -79,7 +80,8 @@ public enum LedgerCLI {
             let parsed = try Arguments(words, spec: spec, command: name)
             let path = parsed.value("ledger") ?? environmentValue("LEDGER_PATH") ?? "./ledger.lmdb"
             if command.runsGuarded, !GuardedChild.isChild { return try GuardedChild.exitCode(running: commandLine, on: path) }
-            try command.run(CommandContext(program: program, arguments: parsed, ledgerPath: path, output: output))
+            let primary = parsed.value("primary") ?? environmentValue("LEDGER_PRIMARY")
+            try command.run(CommandContext(program: program, arguments: parsed, ledgerPath: path, primary: primary, output: output))
             return ExitCode.success.rawValue
         }
     }
@@ -104,7 +106,7 @@ public enum LedgerCLI {
         let width = commands.map(\.name.count).max() ?? 0
         let lines = commands.map { "  \($0.name)\(String(repeating: " ", count: width - $0.name.count))  \($0.summary)" }
         return program.renamed("""
-        usage: ledger COMMAND [ARGS] [--ledger PATH] [--wait SECONDS]
+        usage: ledger COMMAND [ARGS] [--ledger PATH] [--wait SECONDS] [--primary URL]
 
         An embedded, event-sourced ledger. The ledger file is --ledger PATH,
         else $LEDGER_PATH, else ./ledger.lmdb. One process writes at a time: a
@@ -113,6 +115,10 @@ public enum LedgerCLI {
         A ledger written by a tool with other domains is read by log, history,
         watch, export, backup and stats, and never changed by them; a command
         that needs a domain this tool does not know exits 5 naming its read model.
+        With --primary URL (else $LEDGER_PRIMARY), a PostgreSQL connection string,
+        the file is a replica of that primary: every write goes through it, reads
+        stay local, `sync` catches up; writing to a replica without its primary, or
+        with another one, exits 5, as does a write while the primary is unreachable.
 
         commands:
         \(lines.joined(separator: "\n"))

@@ -50,7 +50,7 @@ import LedgerTestSupport
 }
 
 /// A thread-safe counter for tests.
-private final class Counter: @unchecked Sendable {
+final class Counter: @unchecked Sendable {
     private let queue = DispatchQueue(label: "counter")
     private var count = 0
 

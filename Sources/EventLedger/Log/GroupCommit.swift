@@ -68,8 +68,8 @@ final class GroupCommit: @unchecked Sendable {
         while waiting.count < expected, pthread_cond_timedwait(queued, mutex, &deadline) == 0 {}
     }
 
-    /// Appends `events` as one commit, sharing the durable write with concurrent callers.
-    func append(_ events: [PendingEvent], mode: RuleMode, in environment: Environment,
+    /// Appends `events` as one commit, sharing the durable write with concurrent callers, committed by `route`.
+    func append(_ events: [PendingEvent], mode: RuleMode, in environment: Environment, route: WriteRoute,
                 _ appender: @escaping (Transaction) -> Appender) throws -> AppendResult {
         let request = Request(events: events, mode: mode)
         pthread_mutex_lock(mutex)
@@ -90,7 +90,7 @@ final class GroupCommit: @unchecked Sendable {
         let outcomes: [Result<AppendResult, any Error>]
         do {
             let events = group.reduce(0) { $0 + $1.events.count }
-            outcomes = try environment.write(reserving: events * Environment.bytesPerEvent) { txn in
+            outcomes = try environment.write(reserving: events * Environment.bytesPerEvent) { txn in try route.run(txn) {
                 // Alone, an append needs no nested transaction: its failure aborts only itself.
                 guard group.count > 1 else {
                     return [.success(try appender(txn).append(request.events, mode: request.mode))]
@@ -98,7 +98,7 @@ final class GroupCommit: @unchecked Sendable {
                 return group.map { request in
                     Result { try txn.withCommittedChild { child in try appender(child).append(request.events, mode: request.mode) } }
                 }
-            }
+            } }
         } catch {
             outcomes = group.map { _ in .failure(error) }
         }

@@ -98,7 +98,7 @@ extension Ledger {
         try LedgerError.typed {
             guard !events.isEmpty else { throw LedgerError(.invalidInput, "nothing to import") }
             let latestTime = Timestamp(microseconds: Timestamp.now().microseconds + ImportedEvent.maximumClockSkew)
-            return try environment.write(reserving: events.count * Environment.bytesPerEvent) { txn in
+            return try environment.write(reserving: events.count * Environment.bytesPerEvent) { txn in try WriteRoute(ledger: self).run(txn) {
                 let appender = Appender(catalog: catalog, tables: tables, txn: txn)
                 var appended = 0, commits = 0, start = 0
                 while start < events.count {
@@ -119,7 +119,7 @@ extension Ledger {
                 }
                 if !rehash { try ImportedHashChain.check(events) }
                 return ImportReport(appended: appended, duplicates: events.count - appended, commits: commits)
-            }
+            } }
         }
     }
 

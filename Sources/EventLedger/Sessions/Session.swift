@@ -96,7 +96,7 @@ public struct Session: Sendable {
     @discardableResult
     public func commit() throws(LedgerError) -> AppendResult {
         try LedgerError.typed {
-            try ledger.environment.write { txn in
+            try ledger.environment.write { txn in try WriteRoute(ledger: ledger).run(txn) {
                 let record = try ledger.loadSession(id, txn)
                 guard !record.events.isEmpty else { throw LedgerError(.invalidInput, "session \(id) has no staged events") }
                 let appender = Appender(catalog: ledger.catalog, tables: ledger.tables, txn: txn)
@@ -110,7 +110,7 @@ public struct Session: Sendable {
                 let result = try appender.append(record.events, mode: .strict)
                 try txn.delete(ledger.tables.sessions, Array(id.utf8))
                 return result
-            }
+            } }
         }
     }
 

@@ -13,6 +13,8 @@ extension Ledger {
     /// after the call), as soon as any process commits it, until `body` returns false.
     /// Waits on file-change notifications, not in a busy loop. Throws a `.storage` error
     /// when the ledger's path is removed or comes to name another file (it is not followed).
+    /// A replica opened for writing with its primary is kept up to it meanwhile: the
+    /// primary's commit notifications sync it, so other machines' commits are seen too.
     public func watch(from position: UInt64? = nil, _ body: (CommittedBatch) throws -> Bool) throws {
         try watch(from: position, until: { false }, body)
     }
@@ -21,6 +23,8 @@ extension Ledger {
         let signal = try FileChangeSignal(path: path)
         let file = try WatchedFile(path: path)
         var next = try position ?? head().position + 1
+        let follower = try primary.map { try PrimaryFollower(self, connectionString: $0.connectionString) }
+        defer { follower?.stop() }
         // LMDB publishes a commit to readers just after its last write to the file, so a
         // wake-up may still see the old state: then look again shortly, a few times.
         var recheckDelays: ArraySlice<Int32> = []
@@ -47,6 +51,7 @@ extension Ledger {
                 recheckDelays = [1, 2, 5, 10, 20, 50]
             }
             try file.checkUnchanged()
+            try follower?.check()
         }
     }
 

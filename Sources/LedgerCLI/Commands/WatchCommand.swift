@@ -11,6 +11,9 @@ enum WatchCommand {
         Prints each new event as soon as any process commits it, until interrupted.
         When the ledger file is removed or replaced (another file renamed over its path),
         watch ends with exit 5 saying so: it does not follow the new file.
+        With a primary (--primary URL, $LEDGER_PRIMARY), the replica is synced as the
+        primary notifies commits, so other machines' events are printed as they land;
+        while the primary is unreachable, watch waits for it.
           --from P   start with the events from position P (default: only new ones)
           --type T   only events of type T
           --json     NDJSON envelopes instead of readable lines
@@ -24,7 +27,8 @@ enum WatchCommand {
         try arguments.requirePositionals([], command: "watch")
         let from = try arguments.value("from").map { try positiveNumber($0, option: "from") }
         let type = arguments.value("type")
-        try context.openLedger(.read).watch(from: from) { batch in
+        // A replica following its primary writes the commits it syncs.
+        try context.openLedger(context.primary == nil ? .read : .write).watch(from: from) { batch in
             for event in batch.events where type == nil || event.type == type {
                 if context.json {
                     try context.output.json(event.envelope)

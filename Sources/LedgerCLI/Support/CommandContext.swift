@@ -11,6 +11,8 @@ struct CommandContext {
     let arguments: Arguments
     /// The ledger path: `--ledger`, else `$LEDGER_PATH`, else `./ledger.lmdb`.
     let ledgerPath: String
+    /// The primary's connection string: `--primary`, else `$LEDGER_PRIMARY`, else none.
+    let primary: String?
     /// Buffered standard output.
     let output: StandardOutput
 
@@ -27,7 +29,7 @@ struct CommandContext {
     /// Opens the ledger for `access`.
     func openLedger(_ access: Access) throws -> Ledger {
         let options = Ledger.Options(createIfMissing: access == .write, readOnly: access == .read,
-                                     writeLockWaiting: try writeLockWaiting())
+                                     writeLockWaiting: try writeLockWaiting(), primary: primary)
         return try Ledger(path: ledgerPath, domains: program.domains, options: options)
     }
 

@@ -22,10 +22,11 @@ enum ProcessPlumbing {
         return process
     }
 
-    /// The environment of the tests without `LEDGER_PATH`, plus `extra`.
+    /// The environment of the tests without `LEDGER_PATH` and `LEDGER_PRIMARY`, plus `extra`.
     static func environment(_ extra: [String: String] = [:]) -> [String: String] {
         var variables = ProcessInfo.processInfo.environment
         variables.removeValue(forKey: "LEDGER_PATH")
+        variables.removeValue(forKey: "LEDGER_PRIMARY")
         variables.merge(extra) { $1 }
         return variables
     }

@@ -17,10 +17,11 @@ final class SpawnedProcess {
     }
 
     /// Starts `executable ARGS` in `directory` with the environment of the tests (without
-    /// `LEDGER_PATH`), standard input on the null device and standard output and error on the
-    /// open files `output` and `errors`; no other descriptor of the tests is passed on, no
-    /// signal is blocked or ignored.
-    init(_ executable: String, _ arguments: [String], in directory: String, output: Int32, errors: Int32) throws {
+    /// `LEDGER_PATH`) plus `environment`, standard input on the null device and standard output
+    /// and error on the open files `output` and `errors`; no other descriptor of the tests is
+    /// passed on, no signal is blocked or ignored.
+    init(_ executable: String, _ arguments: [String], in directory: String, output: Int32, errors: Int32,
+         environment: [String: String] = [:]) throws {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -44,7 +45,7 @@ final class SpawnedProcess {
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
 
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
-        let envp = ProcessPlumbing.environment().map { strdup("\($0.key)=\($0.value)") } + [nil]
+        let envp = ProcessPlumbing.environment(environment).map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { (argv + envp).forEach { free($0) } }
         var pid = pid_t()
         let code = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)

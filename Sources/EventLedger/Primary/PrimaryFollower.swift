@@ -1,0 +1,49 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Synchronization
+
+/// Keeps a replica up to its primary while it is watched: a thread of its own listens for
+/// the primary's commit notifications (`LISTEN`, which every write through the primary
+/// signals) and syncs the replica on each, so the watch of the local file sees other
+/// machines' commits as they land, without polling the primary. While the primary is
+/// unreachable it tries again every second; any other failure ends it and is kept for
+/// the watcher to throw.
+final class PrimaryFollower: Sendable {
+    /// The channel writers notify when they commit.
+    static let channel = "ledger_commits"
+
+    private let stopped = Atomic<Bool>(false)
+    private let failure = Mutex<LedgerError?>(nil)
+
+    /// Starts following the primary of `ledger`, which must be open for writing.
+    init(_ ledger: Ledger, connectionString: String) throws {
+        try DetachedThread.start { [self] in follow(ledger, connectionString) }
+    }
+
+    /// Ends the following (within a second).
+    func stop() { stopped.store(true, ordering: .releasing) }
+
+    /// Throws the failure that ended the following, if any.
+    func check() throws(LedgerError) {
+        if let error = failure.withLock({ $0 }) { throw error }
+    }
+
+    private func follow(_ ledger: Ledger, _ connectionString: String) {
+        while !stopped.load(ordering: .acquiring) {
+            do {
+                let connection = try PostgresConnection(connectionString)
+                try connection.execute("LISTEN \(Self.channel)")
+                try ledger.sync()
+                while !stopped.load(ordering: .acquiring) {
+                    if try connection.waitForNotification(milliseconds: 500) { try ledger.sync() }
+                }
+            } catch where error.message.hasPrefix("primary unreachable") {
+                sleep(1)
+            } catch {
+                failure.withLock { $0 = error }
+                return
+            }
+        }
+    }
+}

@@ -1,0 +1,102 @@
+/// The log as the primary (a PostgreSQL database) holds it, over one connection.
+///
+/// Tables: `ledger_events` (one row per event: position, commit, id, stream, version, type,
+/// schema version, payload, metadata, recorded_at, hash) and `ledger_primary` (one row: the
+/// primary's identity, a random id made with the tables, which replicas remember). Writers
+/// serialize on a transaction-scoped advisory lock, so positions stay gapless and each
+/// commit's hashes continue the chain.
+struct PrimaryLog {
+    let connection: PostgresConnection
+
+    /// The advisory lock every writer takes (an arbitrary constant: "ledger" in ASCII).
+    private static let writeLock = "108101100103101114"
+
+    /// The statements creating the tables and the identity, when missing.
+    private static let schema = [
+        """
+        CREATE TABLE IF NOT EXISTS ledger_primary (
+            id uuid PRIMARY KEY,
+            created_at timestamptz NOT NULL DEFAULT now())
+        """,
+        """
+        CREATE TABLE IF NOT EXISTS ledger_events (
+            position bigint PRIMARY KEY CHECK (position > 0),
+            commit bigint NOT NULL,
+            id uuid NOT NULL UNIQUE,
+            stream text NOT NULL,
+            version bigint NOT NULL,
+            type text NOT NULL,
+            schema_version integer NOT NULL,
+            payload json NOT NULL,
+            metadata json NOT NULL,
+            recorded_at timestamptz NOT NULL,
+            hash bytea NOT NULL,
+            UNIQUE (stream, version))
+        """,
+        "INSERT INTO ledger_primary (id) SELECT gen_random_uuid() WHERE NOT EXISTS (SELECT 1 FROM ledger_primary)",
+    ]
+
+    /// How many rows one insert statement carries (PostgreSQL binds at most 65,535 parameters).
+    private static let rowsPerInsert = 1_000
+
+    /// Creates the tables and the identity when they are missing.
+    func prepare() throws {
+        guard try connection.execute("SELECT to_regclass('ledger_events') IS NULL")[0][0] == "t" else { return }
+        try locked {
+            for statement in Self.schema { try connection.execute(statement) }
+        }
+    }
+
+    /// Runs `body` in one transaction holding the write lock, committing when it returns and
+    /// rolling back when it throws.
+    func locked<T>(_ body: () throws -> T) throws -> T {
+        try connection.execute("BEGIN")
+        do {
+            try connection.execute("SELECT pg_advisory_xact_lock(\(Self.writeLock))")
+            let value = try body()
+            try connection.execute("COMMIT")
+            return value
+        } catch {
+            _ = try? connection.execute("ROLLBACK")
+            throw error
+        }
+    }
+
+    /// The primary's identity.
+    func identity() throws -> EventID {
+        guard let text = try connection.execute("SELECT id FROM ledger_primary").first?[0], let id = EventID(text) else {
+            throw LedgerError(.corruption, "the primary has no identity (table ledger_primary is empty)")
+        }
+        return id
+    }
+
+    /// Whether the primary holds no event.
+    func isEmpty() throws -> Bool {
+        try connection.execute("SELECT NOT EXISTS (SELECT 1 FROM ledger_events)")[0][0] == "t"
+    }
+
+    /// The events after `position`, in position order, of the commits up to `lastCommit`
+    /// (all when nil): whole commits only, so a page never splits one.
+    func events(after position: UInt64, throughCommit lastCommit: UInt64? = nil) throws -> [PrimaryEvent] {
+        let bound = lastCommit.map { " AND commit <= \($0)" } ?? ""
+        let rows = try connection.execute(
+            "SELECT \(PrimaryEvent.selectedColumns) FROM ledger_events WHERE position > $1\(bound) ORDER BY position",
+            [String(position)])
+        return try rows.map { try PrimaryEvent(row: $0) }
+    }
+
+    /// Inserts `events`, up to `rowsPerInsert` rows per statement, and tells the replicas
+    /// following the primary (delivered when the transaction commits).
+    func insert(_ events: [RecordedEvent]) throws {
+        guard !events.isEmpty else { return }
+        try connection.execute("NOTIFY \(PrimaryFollower.channel)")
+        var start = 0
+        while start < events.count {
+            let chunk = events[start..<min(start + Self.rowsPerInsert, events.count)]
+            let values = chunk.indices.map { PrimaryEvent.insertedValues(first: ($0 - start) * 11 + 1) }
+            try connection.execute("INSERT INTO ledger_events (\(PrimaryEvent.insertedColumns)) VALUES "
+                                   + values.joined(separator: ", "), chunk.flatMap(PrimaryEvent.parameters))
+            start += chunk.count
+        }
+    }
+}
