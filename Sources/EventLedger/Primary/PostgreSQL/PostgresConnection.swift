@@ -105,9 +105,13 @@ struct ConnectionStringRedaction {
         password = found.flatMap { $0.isEmpty ? nil : $0 }
     }
 
-    /// `message` on one line, its password (if any) replaced by `***`.
+    /// `message` on one line (its lines trimmed and joined with `; `), its password (if any)
+    /// replaced by `***`.
     func clean(_ message: String) -> String {
-        var text = message.split(whereSeparator: \.isNewline).joined(separator: " ")
+        var text = message.split(whereSeparator: \.isNewline)
+            .map { $0.trimmingPrefix(while: \.isWhitespace) }
+            .filter { !$0.allSatisfy(\.isWhitespace) }
+            .joined(separator: "; ")
         if let password { text = text.replacingAll(password, with: "***") }
         return text
     }
