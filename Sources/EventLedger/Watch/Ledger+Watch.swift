@@ -71,7 +71,7 @@ extension Ledger {
             return stream
         }
         do {
-            try DetachedThread.start {
+            try DetachedThread.start(named: watchThreadName) {
                 do {
                     try self.watch(from: start, until: { cancelled.isSet }) { batch in
                         continuation.yield(batch)
@@ -88,6 +88,9 @@ extension Ledger {
         return stream
     }
 }
+
+/// The name of the thread behind each `commits(from:)` sequence.
+package let watchThreadName = "ledger-watch"
 
 /// A flag set once, from any thread.
 private final class CancellationFlag: Sendable {
