@@ -81,4 +81,35 @@ import Testing
         #expect(try await eventually { WatchResources.now().isWithin(before) },
                 "before: \(before); after cancelling: \(WatchResources.now())")
     }
+
+    @MainActor @Test(.timeLimit(.minutes(1)))
+    func liveQueryHoldsTheResultOfTheLatestCommit() async throws {
+        let live = LiveQuery(ledger, query: "artist-songs", queen)
+        #expect(try await eventually { live.result != nil }, "no first result")
+        #expect(songIds(live.result).count == 3)
+        try addSong("innuendo", by: "queen")
+        #expect(try await eventually { songIds(live.result).contains("innuendo") }, "the commit did not show")
+        #expect(songIds(live.result).count == 4)
+        #expect(live.error == nil)
+        live.cancel()
+    }
+
+    @MainActor @Test(.timeLimit(.minutes(1)))
+    func releasingALiveQueryFreesItsThreadAndDescriptor() async throws {
+        let before = WatchResources.now()
+        var live: LiveQuery? = LiveQuery(ledger, query: "artist-songs", queen)
+        #expect(try await eventually { live?.result != nil }, "no first result")
+        #expect(WatchResources.now().threads > before.threads, "the live query runs no watch thread")
+        live = nil
+        #expect(try await eventually { WatchResources.now().isWithin(before) },
+                "before: \(before); after releasing: \(WatchResources.now())")
+    }
+
+    @MainActor @Test(.timeLimit(.minutes(1)))
+    func liveQueryOfAMissingEntityHoldsTheError() async throws {
+        let live = LiveQuery(ledger, query: "artist-songs", .init(argument: "nobody"))
+        #expect(try await eventually { live.error != nil }, "no error")
+        #expect((live.error as? LedgerError)?.kind == .notFound)
+        #expect(live.result == nil)
+    }
 }
