@@ -30,7 +30,7 @@ let scale = options.scale
 let workloads: [any Workload] = [
     BulkLoadWorkload(), DurableCommitWorkload.batches(scale), DurableCommitWorkload.singles(scale),
     ConcurrentWritersWorkload(), RebuildWorkload(), AsOfQueryWorkload(), CurrentStateQueryWorkload(), ColdAppendWorkload(),
-    PrimaryWorkload(primary: options.primary),
+    PrimaryWorkload(primary: options.primary), ObserveLatencyWorkload(),
 ].filter(options.includes)
 do {
     let loadAtStart = SystemLoad.averages
