@@ -27,7 +27,8 @@ public final class Ledger: Sendable {
         public var writeLockWaiting: WriteLockWaiting
         /// The primary (a PostgreSQL database, as a libpq URI or `key=value` string) whose
         /// replica this file is, or nil for a ledger of its own. Every write goes through the
-        /// primary; reads never wait for it, and `sync()` catches up with it.
+        /// primary; reads never wait for it, and `sync()` catches up with it. A file that does
+        /// not exist yet is created only once the primary has answered.
         public var primary: String?
 
         /// Options with a 64 MiB initial map (address space only: the file grows with its
@@ -79,6 +80,8 @@ public final class Ledger: Sendable {
         if location.exists {
             try location.requireOpenableFile()
         } else if options.createIfMissing {
+            // A replica is made only with its primary at hand: an unreachable one leaves no file behind.
+            try primary?.withLog { log in _ = try log.identity() }
             try Environment.createAtomically(path: location.canonicalPath, tableNames: tableNames,
                                              mapSize: options.initialMapSize) { [catalog] txn in
                 try FileFormat.record(formats.current, txn, of: location.canonicalPath)

@@ -80,6 +80,15 @@ import Testing
         #expect(try sandbox.eventCount() == 0)
     }
 
+    @Test func aNewReplicaIsNotCreatedWhileItsPrimaryIsUnreachable() throws {
+        let sandbox = try LedgerSandbox()
+        let primary = "postgresql://ledger@127.0.0.1:1/ledger"
+        expectFailure(try sandbox.run(["sync", "--primary", primary]), exit: 5, mentions: ["primary unreachable"])
+        expectFailure(try sandbox.run(["append", "ArtistCreated", #"{"artistId":"a","name":"A"}"#, "--primary", primary]),
+                      exit: 5, mentions: ["primary unreachable"])
+        #expect(!FileManager.default.fileExists(atPath: sandbox.ledgerPath), "no empty replica is left behind")
+    }
+
     @Test func theToolLinksNoLibpqSoOnlyAPrimaryLoadsIt() throws {
         let linked = try Programs.run("/usr/bin/ldd", [LedgerSandbox.executable.path])
         #expect(linked.status == 0, "ldd: \(linked.stderr)")
