@@ -199,6 +199,12 @@ extension TypedFormTests {
         var nested: Step?
     }
 
+    @Test func anEventTypesNameIsItsSwiftNameAsPrinted() {
+        #expect(Planned.typeName == "Planned")
+        #expect(Planned.typeName == String(describing: Planned.self))
+        #expect(NoteCreated.typeName == String(describing: NoteCreated.self))
+    }
+
     @Test func optionalFieldsDecodeToWhatWasEncodedPresentOrNot() throws {
         let present = Optionals(text: "t", flag: false, fraction: -1.5, whole: -7, wide: .min, unsigned: .max,
                                 nested: Step(title: "s", done: true))
