@@ -116,7 +116,7 @@ import Testing
         #expect(planned.small == nil && planned.due == nil)
     }
 
-    struct Key: Codable, Sendable { var group: String; var rank: Int; var tag: String? }
+    struct Key: Codable, Sendable, Equatable { var group: String; var rank: Int; var tag: String? }
 
     private func keyBytes(_ value: some Encodable) throws -> [UInt8] {
         try BinaryEncoding.encode(value, with: BinaryWriter(.key))
@@ -197,6 +197,20 @@ extension TypedFormTests {
         var wide: Int64?
         var unsigned: UInt64?
         var nested: Step?
+    }
+
+    @Test func keyStringsReadBackWithTheirNULsAndDamagedOnesAreRefused() throws {
+        for text in ["", "\u{0}", "a\u{0}", "\u{0}\u{0}b\u{0}", "long text with no NUL at all, past a word or two"] {
+            let bytes = try BinaryEncoding.encode(Key(group: text, rank: 1, tag: text), with: BinaryWriter(.key))
+            #expect(try BinaryDecoding.decode(Key.self, from: bytes, as: .key, source: "test") == Key(group: text, rank: 1, tag: text))
+        }
+        let whole = try BinaryEncoding.encode("a\u{0}b", with: BinaryWriter(.key))
+        for damaged in [Array(whole.dropLast()), Array(whole.dropLast(2)), whole.prefix(3) + [0, 7] + whole.dropFirst(3)] {
+            let error = try #require(throws: LedgerError.self) {
+                try BinaryDecoding.decode(String.self, from: damaged, as: .key, source: "table t")
+            }
+            #expect(error.kind == .corruption, "\(damaged)")
+        }
     }
 
     @Test func anEventTypesNameIsItsSwiftNameAsPrinted() {

@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// The two binary forms read-model keys and rows are stored in. Both are a sequence of
 /// tagged values, a struct's fields one after another in the order it encodes them:
 ///
@@ -242,11 +246,12 @@ final class BinaryInput {
             let start = offset
             var escaped = false
             while true {
-                try need(2)
-                if bytes[offset] != 0 {
-                    offset += 1
-                    continue
+                // The next NUL, found a word at a time: it ends the string or escapes a NUL of it.
+                guard offset < bytes.count, let nul = memchr(bytes.baseAddress! + offset, 0, bytes.count - offset) else {
+                    throw malformed("value runs past the end")
                 }
+                offset = bytes.baseAddress!.distance(to: UnsafeRawPointer(nul))
+                try need(2)
                 let next = bytes[offset + 1]
                 offset += 2
                 if next == 0 { break }
