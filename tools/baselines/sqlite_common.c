@@ -50,3 +50,15 @@ sqlite3_int64 sqlite_count(const char *sql) {
     sqlite3_finalize(statement);
     return count;
 }
+
+void sqlite_insert_event(sqlite3_stmt *insert, const struct baseline_event *event, sqlite3_int64 position,
+                         sqlite3_int64 recorded_at) {
+    sqlite3_bind_int64(insert, 1, position);
+    sqlite3_bind_blob(insert, 2, event->id, 16, SQLITE_STATIC);
+    sqlite3_bind_text(insert, 3, event->stream, event->stream_length, SQLITE_STATIC);
+    sqlite3_bind_int64(insert, 4, (sqlite3_int64)event->version);
+    sqlite3_bind_text(insert, 5, event->type, event->type_length, SQLITE_STATIC);
+    sqlite3_bind_text(insert, 6, event->data, (int)event->data_length, SQLITE_STATIC);
+    sqlite3_bind_int64(insert, 7, recorded_at);
+    sqlite_run(insert);
+}

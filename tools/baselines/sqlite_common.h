@@ -35,4 +35,11 @@ void sqlite_reset(sqlite3_stmt *statement);
 /* The first column of the one row of `sql`, a number. */
 sqlite3_int64 sqlite_count(const char *sql);
 
+struct baseline_event;
+
+/* Runs `insert`, a statement taking (position, id, stream, version, type, data,
+   recorded_at), for `event` at `position`. */
+void sqlite_insert_event(sqlite3_stmt *insert, const struct baseline_event *event, sqlite3_int64 position,
+                         sqlite3_int64 recorded_at);
+
 #endif

@@ -431,15 +431,7 @@ static void append(const struct baseline_event *event, uint64_t position, int64_
     payload_read(&payload, event->data, (int)event->data_length, "event payload");
     require_next_version(event);
 
-    sqlite3_stmt *insert = statements.insert_event;
-    sqlite3_bind_int64(insert, 1, (sqlite3_int64)position);
-    sqlite3_bind_blob(insert, 2, event->id, 16, SQLITE_STATIC);
-    sqlite3_bind_text(insert, 3, event->stream, event->stream_length, SQLITE_STATIC);
-    sqlite3_bind_int64(insert, 4, (sqlite3_int64)event->version);
-    sqlite3_bind_text(insert, 5, event->type, event->type_length, SQLITE_STATIC);
-    sqlite3_bind_text(insert, 6, event->data, (int)event->data_length, SQLITE_STATIC);
-    sqlite3_bind_int64(insert, 7, recorded_at);
-    sqlite_run(insert);
+    sqlite_insert_event(statements.insert_event, event, (sqlite3_int64)position, recorded_at);
 
     struct handled_event handled = {&payload, position, recorded_at};
     handlers[handler].apply(&handled);

@@ -20,6 +20,6 @@ enum PushCommand {
     static func run(_ context: CommandContext) throws {
         try context.arguments.requirePositionals([], command: "push")
         let pushed = try context.openLedger(.update).push()
-        try context.output.line("pushed \(pushed) event\(pushed == 1 ? "" : "s")")
+        try context.output.line("pushed \(counted(pushed, "event"))")
     }
 }

@@ -48,7 +48,7 @@ enum SessionCommand {
             if context.json {
                 try context.output.json(.object(["staged": .int(Int64(count)), "assigned": .object(assigned.mapValues { .string($0) })]))
             } else {
-                try context.output.line("staged \(arguments.positionals[2]) (\(count) event\(count == 1 ? "" : "s") in session)")
+                try context.output.line("staged \(arguments.positionals[2]) (\(counted(count, "event")) in session)")
                 for (field, id) in assigned.sorted(by: { $0.key < $1.key }) { try context.output.line("assigned \(field) \(id)") }
             }
         case "show":

@@ -21,6 +21,6 @@ enum SyncCommand {
     static func run(_ context: CommandContext) throws {
         try context.arguments.requirePositionals([], command: "sync")
         let appended = try context.openLedger(.write).sync()
-        try context.output.line("synced \(appended) event\(appended == 1 ? "" : "s")")
+        try context.output.line("synced \(counted(appended, "event"))")
     }
 }
