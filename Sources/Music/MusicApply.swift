@@ -12,7 +12,7 @@ extension MusicDomain {
         case .artistRenamed(let renamed):
             try changes.renameArtist(renamed.artistId, to: renamed.name)
         case .artistDeleted(let deleted):
-            try changes.deleteArtist(deleted.artistId)
+            try changes.deleteArtist(deleted.artistId, context: context)
         case .songAdded(let added):
             try changes.addSong(added.songId, title: added.title, artistId: added.artistId,
                                   durationSeconds: added.durationSeconds)
@@ -23,6 +23,11 @@ extension MusicDomain {
             try changes.updateSong(reassigned.songId) { $0.artistId = artistId }
         case .songDeleted(let deleted):
             try changes.updateSong(deleted.songId) { $0.isDeleted = true }
+        case .artistRestored(let restored):
+            try changes.restoreArtist(restored.artistId, name: restored.name, context: context)
+        case .songRestored(let restored):
+            try changes.restoreSong(restored.songId, title: restored.title, artistId: restored.artistId,
+                                    durationSeconds: restored.durationSeconds)
         }
     }
 }
@@ -56,13 +61,41 @@ struct MusicChanges {
         try readModel.set(MusicTables.artists, artistId, ArtistRecord(name: name))
     }
 
-    /// Deletes the artist and nullifies its songs' artist.
-    func deleteArtist(_ artistId: String) throws(LedgerError) {
+    /// Deletes the artist and nullifies its songs' artist; the event is linked to each of
+    /// those songs' streams.
+    func deleteArtist(_ artistId: String, context: EventContext) throws(LedgerError) {
         guard let artist = try readModel.liveRow(MusicTables.artists, artistId) else { return }
         try readModel.remove(MusicTables.artistsByName, NameOrderKey(name: artist.name, id: artistId))
         try readModel.set(MusicTables.artists, artistId, ArtistRecord(name: artist.name, isDeleted: true))
         for song in try readModel.rows(MusicTables.artistSongs, prefix: artistId) {
             try updateSong(song.key.songId) { $0.artistId = nil }
+            try context.link(stream: MusicStreams.song(song.key.songId))
+        }
+    }
+
+    /// Makes the artist live with `name` (created when unknown, brought back when deleted),
+    /// or deletes it when `name` is nil.
+    func restoreArtist(_ artistId: String, name: String?, context: EventContext) throws(LedgerError) {
+        guard let name else { return try deleteArtist(artistId, context: context) }
+        if try readModel.liveRow(MusicTables.artists, artistId) != nil {
+            try renameArtist(artistId, to: name)
+        } else {
+            try createArtist(artistId, name: name)
+        }
+    }
+
+    /// Makes the song live with `title`, `artistId` and `durationSeconds` (added when unknown,
+    /// brought back when deleted), or deletes it when `title` is nil.
+    func restoreSong(_ songId: String, title: String?, artistId: String?, durationSeconds: Int?) throws(LedgerError) {
+        guard let title else { return try updateSong(songId) { $0.isDeleted = true } }
+        guard try readModel.liveRow(MusicTables.songs, songId) != nil else {
+            return try addSong(songId, title: title, artistId: artistId, durationSeconds: durationSeconds)
+        }
+        let artistId = try reference(to: artistId)
+        try updateSong(songId) { song in
+            song.title = title
+            song.artistId = artistId
+            song.durationSeconds = durationSeconds
         }
     }
 

@@ -10,8 +10,8 @@ public struct MusicDomain: LedgerDomain {
     /// the name or title itself in the row: a ledger whose read model version 1 built (lists
     /// by name as written) rebuilds it when next opened for writing. Version 3 stores each
     /// song's duration in its rows. Version 4 stores keys and rows in the ledger's typed
-    /// binary form.
-    public var readModelVersion: Int { 4 }
+    /// binary form. Version 5 links an artist's deletion to the songs it takes the artist from.
+    public var readModelVersion: Int { 5 }
 
     /// `artist-songs`.
     public var readModelName: String { MusicTables.readModel }
@@ -24,4 +24,7 @@ public struct MusicDomain: LedgerDomain {
 
     /// `artists`, `artist-songs ARTIST` and `songs [--orphans]`.
     public var queries: [QueryDefinition] { MusicQueryDefinitions.all }
+
+    /// Artists and songs: every music commit can be undone.
+    public var undoableEntities: [UndoableEntity] { MusicUndo.entities }
 }

@@ -17,7 +17,7 @@ struct ListedArtist: Codable, Sendable {
 }
 
 /// A song as stored in `songs`.
-struct SongRecord: EntityRow {
+struct SongRecord: EntityRow, Equatable {
     /// The song's title.
     var title: String
     /// The song's artist, or nil for none (or a deleted one).

@@ -66,30 +66,37 @@ public typealias ID = CheckedText<IDRule>
 /// characters without control characters; the trimmed text is kept.
 public typealias Name = CheckedText<NameRule>
 
-/// An id field that may be absent or null; when present, an id as `ID` checks it.
+/// A text field that may be absent or null; when present, checked by `Rule` as
+/// `CheckedText` checks it.
 @propertyWrapper
-public struct OptionalID: Codable, Hashable, Sendable {
-    /// The id, or nil.
+public struct OptionalCheckedText<Rule: TextFieldRule>: Codable, Hashable, Sendable {
+    /// The text, or nil.
     public var wrappedValue: String?
 
-    /// An optional id, checked when the event is appended.
+    /// An optional text, checked when the event is appended.
     public init(wrappedValue: String?) { self.wrappedValue = wrappedValue }
 
-    /// Decodes and checks an id, or nil for null or an absent field.
+    /// Decodes and checks a text, or nil for null or an absent field.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         try self.init(text: container.decodeNil() ? nil : container.decode(String.self), checking: true,
                       field: decoder.codingPath.fieldName)
     }
 
-    /// The field holding `text` (nil: none), checked as an id unless `checking` is false.
+    /// The field holding `text` (nil: none), checked by `Rule` unless `checking` is false.
     init(text: String?, checking: Bool, field: @autoclosure () -> String) throws(LedgerError) {
-        wrappedValue = try text.map { text throws(LedgerError) in checking ? try FieldRules.validID(text, field: field()) : text }
+        wrappedValue = try text.map { text throws(LedgerError) in checking ? try Rule.checked(text, field: field()) : text }
     }
 
-    /// Encodes the id as a string, or null.
+    /// Encodes the text as a string, or null.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         if let wrappedValue { try container.encode(wrappedValue) } else { try container.encodeNil() }
     }
 }
+
+/// An id field that may be absent or null; when present, an id as `ID` checks it.
+public typealias OptionalID = OptionalCheckedText<IDRule>
+
+/// A name or title field that may be absent or null; when present, a name as `Name` checks it.
+public typealias OptionalName = OptionalCheckedText<NameRule>

@@ -55,6 +55,9 @@ struct DomainDriver: Sendable {
 
     /// The queries over the read model.
     var queries: [QueryDefinition] { domain.queries }
+
+    /// The kinds of entity whose changes can be undone.
+    var undoableEntities: [UndoableEntity] { domain.undoableEntities }
 }
 
 /// An event decoded by its domain: the case of the domain's event enum, its stream, and its

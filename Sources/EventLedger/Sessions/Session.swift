@@ -72,13 +72,8 @@ public struct Session: Sendable {
     /// Runs `body` on the read models as if the session were committed. The preview is
     /// computed by the same `apply` of each domain, in a transaction that is rolled back.
     public func preview<T>(_ body: (ReadModelReader) throws -> T) throws -> T {
-        try ledger.environment.write(commit: false) { txn in
-            let record = try ledger.loadSession(id, txn)
-            if !record.events.isEmpty {
-                _ = try Appender(catalog: ledger.catalog, tables: ledger.tables, txn: txn).append(record.events, mode: .strict)
-            }
-            return try body(ReadModelReader(StoredReadModel(txn, tables: ledger.tables.readModels)))
-        }
+        let events = try ledger.environment.read { txn in try ledger.loadSession(id, txn).events }
+        return try ledger.preview(events, body)
     }
 
     /// Runs the query called `name` on the preview.
@@ -111,6 +106,22 @@ public struct Session: Sendable {
                 try txn.delete(ledger.tables.sessions, Array(id.utf8))
                 return result
             } }
+        }
+    }
+
+    /// Drops the last staged event, and forgets the version of a stream no staged event
+    /// touches any more; returns the dropped event, nil when none was staged.
+    @discardableResult
+    public func undo() throws(LedgerError) -> PendingEvent? {
+        try LedgerError.typed {
+            try ledger.environment.write { txn in
+                var record = try ledger.loadSession(id, txn)
+                guard let dropped = record.events.popLast() else { return nil }
+                let streams = try Set(record.events.map { try ledger.catalog.prepare($0).event.stream })
+                record.pins = record.pins.filter { streams.contains($0.key) }
+                try txn.put(ledger.tables.sessions, Array(id.utf8), record.encoded)
+                return dropped
+            }
         }
     }
 

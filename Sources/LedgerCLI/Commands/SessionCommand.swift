@@ -1,6 +1,6 @@
 import EventLedger
 
-/// `ledger session begin|add|show|commit|discard|list`: form sessions.
+/// `ledger session begin|add|undo|show|commit|discard|list`: form sessions.
 enum SessionCommand {
     static let command = Command(
         name: "session",
@@ -8,6 +8,7 @@ enum SessionCommand {
         help: """
         usage: ledger session begin [--name TEXT] [--json]   prints the new id alone
                ledger session add ID TYPE [JSON] [--json]    stage one event (JSON from stdin when absent)
+               ledger session undo ID [--json]               drop the last staged event
                ledger session show ID [--json]               staged events and the streams they touch
                ledger session commit ID [--json]             append all staged events as one commit
                ledger session discard ID
@@ -20,7 +21,8 @@ enum SessionCommand {
         the session, if a stream the session touched has moved since it first touched it;
         with exit 1 if a rule is now broken. An unknown session id exits 1. A payload may hold
         at most 1 MiB, as for append. A session name obeys the rules of names: trimmed,
-        1-200 characters, no control characters (exit 4 otherwise).
+        1-200 characters, no control characters (exit 4 otherwise). Undo drops the last
+        staged event, and forgets the version of a stream no staged event touches any more.
         """,
         options: OptionSpec(flags: ["json"], valued: ["name"]),
         run: run
@@ -29,7 +31,7 @@ enum SessionCommand {
     static func run(_ context: CommandContext) throws {
         let arguments = context.arguments
         guard let action = arguments.positionals.first else {
-            throw UsageError("missing argument ACTION (begin, add, show, commit, discard or list)", command: "session")
+            throw UsageError("missing argument ACTION (begin, add, undo, show, commit, discard or list)", command: "session")
         }
         if arguments.value("name") != nil, action != "begin" {
             throw UsageError("option --name applies to session begin only", command: "session")
@@ -50,6 +52,18 @@ enum SessionCommand {
             } else {
                 try context.output.line("staged \(arguments.positionals[2]) (\(counted(count, "event")) in session)")
                 for (field, id) in assigned.sorted(by: { $0.key < $1.key }) { try context.output.line("assigned \(field) \(id)") }
+            }
+        case "undo":
+            try arguments.requirePositionals(["ACTION", "ID"], command: "session")
+            let session = try context.openLedger(.update).session(arguments.positionals[1])
+            let dropped = try session.undo()
+            let count = try session.info().events.count
+            if context.json {
+                try context.output.json(.object(["staged": .int(Int64(count)), "dropped": dropped.map { .string($0.type) } ?? .null]))
+            } else if let dropped {
+                try context.output.line("dropped \(dropped.type) (\(counted(count, "event")) in session)")
+            } else {
+                try context.output.line("nothing to drop: session \(session.id) has no staged events")
             }
         case "show":
             try arguments.requirePositionals(["ACTION", "ID"], command: "session")

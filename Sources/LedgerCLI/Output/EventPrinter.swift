@@ -1,6 +1,7 @@
 import EventLedger
 
-/// Prints log events as NDJSON envelopes (`--json`) or as a table, streaming.
+/// Prints log events as NDJSON envelopes (`--json`) or as a table, streaming; the table has
+/// a METADATA column (`key=value` pairs) when an event has metadata, such as an undo's `undoes`.
 struct EventPrinter {
     let output: StandardOutput
     let json: Bool
@@ -17,14 +18,20 @@ struct EventPrinter {
             try output.json(event.envelope)
         } else {
             rows.append([String(event.position), String(event.commit), event.recordedAt.description,
-                         event.stream, String(event.version), event.type, event.data.serializedString()])
+                         event.stream, String(event.version), event.type, event.data.serializedString(),
+                         event.metadata.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")])
         }
     }
 
     /// Prints the table collected so far.
     func finish() throws {
         guard !json else { return }
-        let columns = ["POSITION", "COMMIT", "RECORDED AT", "STREAM", "VERSION", "TYPE", "DATA"]
+        var columns = ["POSITION", "COMMIT", "RECORDED AT", "STREAM", "VERSION", "TYPE", "DATA", "METADATA"]
+        var rows = rows
+        if rows.allSatisfy({ $0[7].isEmpty }) {
+            columns.removeLast()
+            for index in rows.indices { rows[index].removeLast() }
+        }
         for line in TextTable.render(columns: columns, rows: rows) { try output.line(line) }
     }
 }

@@ -16,6 +16,10 @@ public enum MusicEvent: Sendable, Equatable {
     case songReassigned(SongReassigned)
     /// A song is deleted.
     case songDeleted(SongDeleted)
+    /// An artist returns to an earlier state (undo).
+    case artistRestored(ArtistRestored)
+    /// A song returns to an earlier state (undo).
+    case songRestored(SongRestored)
 
     /// Each event type with its case.
     static let cases: [EventCase<MusicEvent>] = [
@@ -26,5 +30,7 @@ public enum MusicEvent: Sendable, Equatable {
         EventCase(SongRetitled.self, as: MusicEvent.songRetitled),
         EventCase(SongReassigned.self, as: MusicEvent.songReassigned),
         EventCase(SongDeleted.self, as: MusicEvent.songDeleted),
+        EventCase(ArtistRestored.self, as: MusicEvent.artistRestored),
+        EventCase(SongRestored.self, as: MusicEvent.songRestored),
     ]
 }
