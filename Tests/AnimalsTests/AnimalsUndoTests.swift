@@ -48,6 +48,8 @@ import Testing
                 let undo = try undoExpectingPastAnswers(ledger, undone, queries)
                 #expect(try allEvents(ledger).suffix(undo.positions.count).allSatisfy { $0.metadata == ["undoes": String(undone.commit)] })
             }
+            // A rebuild from the log, undos included, gives the read models as they are.
+            #expect(try ledger.verify().problems == [])
         }
     }
 
