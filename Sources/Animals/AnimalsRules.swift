@@ -38,13 +38,6 @@ extension AnimalsDomain {
 }
 
 private extension ReadModelReader {
-    /// Throws "`kind` must exist" unless the entity has existed: a restore may bring back a
-    /// deleted entity, but never creates one.
-    func requireKnown<Row: EntityRow>(_ table: ReadModelTable<String, Row>, _ id: String, kind: String,
-                                      stream: String) throws(LedgerError) {
-        guard try row(table, id) != nil else { throw LedgerError.rule("\(kind) must exist", entity: stream) }
-    }
-
     /// Throws "category must exist" or "category must not be deleted" unless `categoryId` is live.
     func requireLiveCategory(_ categoryId: String) throws(LedgerError) {
         try requireLive(AnimalsTables.categories, categoryId, kind: "category", stream: AnimalsStreams.category(categoryId))

@@ -22,17 +22,11 @@ extension MusicDomain {
         case .songDeleted(let deleted):
             try requireLiveSong(deleted.songId, in: readModel)
         case .artistRestored(let restored):
-            try requireKnown(MusicTables.artists, restored.artistId, kind: "artist", stream: restored.stream, in: readModel)
+            try readModel.requireKnown(MusicTables.artists, restored.artistId, kind: "artist", stream: restored.stream)
         case .songRestored(let restored):
-            try requireKnown(MusicTables.songs, restored.songId, kind: "song", stream: restored.stream, in: readModel)
+            try readModel.requireKnown(MusicTables.songs, restored.songId, kind: "song", stream: restored.stream)
             if mode == .strict, restored.title != nil, let artistId = restored.artistId { try requireLiveArtist(artistId, in: readModel) }
         }
-    }
-
-    /// A restored entity must have existed: it may be deleted, but never created by a restore.
-    private func requireKnown<Row: EntityRow>(_ table: ReadModelTable<String, Row>, _ id: String, kind: String, stream: String,
-                                              in readModel: ReadModelReader) throws(LedgerError) {
-        guard try readModel.row(table, id) != nil else { throw LedgerError.rule("\(kind) must exist", entity: stream) }
     }
 
     private func requireLiveArtist(_ artistId: String, in readModel: ReadModelReader) throws(LedgerError) {

@@ -28,6 +28,15 @@ extension ReadModelReader {
         guard !row.isDeleted else { throw LedgerError.rule("\(kind) must not be deleted", entity: stream) }
         return row
     }
+
+    /// The entity must have existed: it may be deleted (an undo brings it back), but an
+    /// event restoring an entity never creates one; otherwise the rule "`kind` must exist"
+    /// is broken, for `stream`.
+    @inlinable
+    public func requireKnown<Key, Row: EntityRow>(_ table: ReadModelTable<Key, Row>, _ key: Key,
+                                                  kind: String, stream: String) throws(LedgerError) {
+        guard try row(table, key) != nil else { throw LedgerError.rule("\(kind) must exist", entity: stream) }
+    }
 }
 
 extension ReadModelWriter {
