@@ -2,8 +2,9 @@
 /// commit changed (its events' streams and the streams they linked, e.g. a cascade's), the
 /// event that returns it to its state just before the commit.
 ///
-/// Undo refuses when a later commit changed one of those entities (its stream moved, or the
-/// read model shows it otherwise than the commit left it), naming the first such commit.
+/// Undo refuses when a later commit changed one of those entities: its stream moved (the
+/// first later event or link is named), or the read model shows it otherwise than the commit
+/// left it (a commit found changing it is named).
 struct UndoPlanner {
     let ledger: Ledger
     let txn: Transaction
@@ -107,8 +108,9 @@ struct UndoPlanner {
         return linked.mapValues { $0.sorted() }
     }
 
-    /// Throws `.conflict` naming the first commit after `position` that changed one of the
-    /// entities: an event of its stream or linked to it, or a change of its state.
+    /// Throws `.conflict` naming a commit after `position` that changed one of the entities:
+    /// the earliest event of their streams or linked to them, else the earliest position
+    /// `firstStateChange` finds.
     private func requireUnchangedSince(_ position: UInt64, _ touched: [Touched], after: ReadModelReader, commit: UInt64) throws {
         let head = try LogHead(txn, ledger.tables).position
         guard head > position else { return }
@@ -146,8 +148,9 @@ struct UndoPlanner {
         return first
     }
 
-    /// A position after `position` at which the entity's state first differs from `state`'s,
-    /// which it does at `head`: a binary search over the read model's versions.
+    /// A position after `position` at which the entity's state differs from `state`'s while it
+    /// did not at the position before, which it does at `head`: a binary search over the read
+    /// model's versions. It is the first such position unless the state changed back between.
     private func firstStateChange(of entity: Touched, after position: UInt64, head: UInt64, state: ReadModelReader) throws -> UInt64 {
         var low = position + 1
         var high = head
