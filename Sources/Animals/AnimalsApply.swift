@@ -24,6 +24,11 @@ extension AnimalsDomain {
             try changes.updateAnimal(recategorized.animalId) { $0.categoryId = categoryId }
         case .animalRemoved(let removed):
             try changes.updateAnimal(removed.animalId) { $0.isDeleted = true }
+        case .categoryRestored(let restored):
+            try changes.restoreCategory(restored.categoryId, name: restored.name, context: context)
+        case .animalRestored(let restored):
+            try changes.restoreAnimal(restored.animalId, name: restored.name, diet: restored.diet,
+                                      categoryId: restored.categoryId)
         }
     }
 }
@@ -66,13 +71,47 @@ struct AnimalsChanges {
     /// Deletes the category and, with it, every animal in it; the event is linked to
     /// each deleted animal's stream.
     func deleteCategory(_ categoryId: String, context: EventContext) throws(LedgerError) {
+        try removeCategory(categoryId, context: context) { $0.isDeleted = true }
+    }
+
+    /// Makes the category live with `name` (renamed when live, brought back when deleted or
+    /// unknown), or, when `name` is nil, deletes it without its animals: they stay, without
+    /// a category, and the event is linked to their streams.
+    func restoreCategory(_ categoryId: String, name: String?, context: EventContext) throws(LedgerError) {
+        guard let name else { return try removeCategory(categoryId, context: context) { $0.categoryId = nil } }
+        if try readModel.liveRow(AnimalsTables.categories, categoryId) != nil {
+            try renameCategory(categoryId, to: name)
+        } else {
+            try createCategory(categoryId, name: name)
+        }
+    }
+
+    /// Makes the animal live with `name`, `diet` and `categoryId` (changed in place when live,
+    /// added again when deleted or unknown), or removes it when `name` or `diet` is nil.
+    func restoreAnimal(_ animalId: String, name: String?, diet: Diet?, categoryId: String?) throws(LedgerError) {
+        guard let name, let diet else { return try updateAnimal(animalId) { $0.isDeleted = true } }
+        guard try readModel.liveRow(AnimalsTables.animals, animalId) != nil else {
+            return try addAnimal(animalId, name: name, diet: diet, categoryId: categoryId)
+        }
+        let categoryId = try reference(to: categoryId)
+        try updateAnimal(animalId) { animal in
+            animal.name = name
+            animal.diet = diet
+            animal.categoryId = categoryId
+        }
+    }
+
+    /// Deletes the live category and applies `change` to each animal in it, linking the
+    /// event to that animal's stream.
+    private func removeCategory(_ categoryId: String, context: EventContext,
+                                members change: (inout AnimalRecord) -> Void) throws(LedgerError) {
         guard let category = try readModel.liveRow(AnimalsTables.categories, categoryId) else { return }
         try readModel.remove(AnimalsTables.categoriesByName, NameOrderKey(name: category.name, id: categoryId))
         try releaseName(category.name, of: categoryId)
         try readModel.set(AnimalsTables.categories, categoryId, CategoryRecord(name: category.name, isDeleted: true))
         for member in try readModel.rows(AnimalsTables.categoryAnimals, prefix: categoryId) {
             let animalId = member.key.animalId
-            try updateAnimal(animalId) { $0.isDeleted = true }
+            try updateAnimal(animalId, change)
             try context.link(stream: AnimalsStreams.animal(animalId))
         }
     }

@@ -23,4 +23,7 @@ public struct AnimalsDomain: LedgerDomain {
 
     /// `categories`, `category-animals CATEGORY` and `animals [--uncategorized]`.
     public var queries: [QueryDefinition] { AnimalsQueryDefinitions.all }
+
+    /// Categories and animals: every animals commit can be undone.
+    public var undoableEntities: [UndoableEntity] { AnimalsUndo.entities }
 }

@@ -9,7 +9,7 @@ struct CategoryRecord: EntityRow {
 }
 
 /// An animal as stored in `animals`.
-struct AnimalRecord: EntityRow {
+struct AnimalRecord: EntityRow, Equatable {
     /// The animal's name.
     var name: String
     /// What the animal eats.

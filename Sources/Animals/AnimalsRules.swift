@@ -1,9 +1,10 @@
 import EventLedger
 
 extension AnimalsDomain {
-    /// Checks the rules for categories and animals: edits need a live entity,
-    /// category names are unique among live categories ignoring case (in every mode), and
-    /// an animal's category must be live (on strict appends; imports accept unknown ones).
+    /// Checks the rules for categories and animals: edits need a live entity, restores one
+    /// that exists (deleted or not), category names are unique among live categories
+    /// ignoring case (in every mode), and an animal's category must be live (on strict
+    /// appends; imports accept unknown ones).
     public func check(_ event: AnimalsEvent, against readModel: ReadModelReader, mode: RuleMode) throws(LedgerError) {
         switch event {
         case .categoryCreated(let created):
@@ -24,11 +25,26 @@ extension AnimalsDomain {
             if mode == .strict, let categoryId = recategorized.categoryId { try readModel.requireLiveCategory(categoryId) }
         case .animalRemoved(let removed):
             try readModel.requireLiveAnimal(removed.animalId)
+        case .categoryRestored(let restored):
+            try readModel.requireKnown(AnimalsTables.categories, restored.categoryId, kind: "category", stream: restored.stream)
+            if let name = restored.name { try readModel.requireUniqueName(name, for: restored.categoryId) }
+        case .animalRestored(let restored):
+            try readModel.requireKnown(AnimalsTables.animals, restored.animalId, kind: "animal", stream: restored.stream)
+            if mode == .strict, restored.name != nil, let categoryId = restored.categoryId {
+                try readModel.requireLiveCategory(categoryId)
+            }
         }
     }
 }
 
 private extension ReadModelReader {
+    /// Throws "`kind` must exist" unless the entity has existed: a restore may bring back a
+    /// deleted entity, but never creates one.
+    func requireKnown<Row: EntityRow>(_ table: ReadModelTable<String, Row>, _ id: String, kind: String,
+                                      stream: String) throws(LedgerError) {
+        guard try row(table, id) != nil else { throw LedgerError.rule("\(kind) must exist", entity: stream) }
+    }
+
     /// Throws "category must exist" or "category must not be deleted" unless `categoryId` is live.
     func requireLiveCategory(_ categoryId: String) throws(LedgerError) {
         try requireLive(AnimalsTables.categories, categoryId, kind: "category", stream: AnimalsStreams.category(categoryId))

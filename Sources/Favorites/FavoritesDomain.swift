@@ -12,7 +12,7 @@ public struct FavoritesDomain: LedgerDomain {
     /// `favorites`.
     public var readModelName: String { FavoritesTables.readModel }
 
-    /// `FavoriteAdded` and `FavoriteRemoved`.
+    /// `FavoriteAdded`, `FavoriteRemoved` and `FavoriteRestored`.
     public var events: [EventCase<FavoritesEvent>] { FavoritesEvent.cases }
 
     /// The tables of the `favorites` read model.
@@ -20,4 +20,14 @@ public struct FavoritesDomain: LedgerDomain {
 
     /// `favorites`.
     public var queries: [QueryDefinition] { [FavoritesQueryDefinitions.favorites] }
+
+    /// Favourites: every favourites commit can be undone, returning a dish to being a
+    /// favourite with its time and position, or to not being one.
+    public var undoableEntities: [UndoableEntity] {
+        [UndoableEntity(streamPrefix: FavoritesStreams.favorite(""), state: { dishId, readModel throws(LedgerError) in
+            try readModel.row(FavoritesTables.favorites, dishId)
+        }) { dishId, favorite in
+            FavoriteRestored(dishId: dishId, addedAt: favorite?.addedAt, position: favorite?.position)
+        }]
+    }
 }

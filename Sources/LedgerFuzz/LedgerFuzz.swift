@@ -150,6 +150,8 @@ enum FuzzChecks {
                     check(["herbivorous", "carnivorous", "omnivorous"].contains(text), "\(name) accepted diet \(text.debugDescription)")
                 case .string:
                     fail("\(name) has an unexpected string field \(field)")
+                case .int(let number) where wholeNumberRanges[field] != nil:
+                    check(wholeNumberRanges[field]!.contains(number), "\(name) accepted \(field) = \(number)")
                 default:
                     fail("\(name) stores \(field) as \(value.kindName)")
                 }
@@ -169,6 +171,14 @@ enum FuzzChecks {
             }
         }
     }
+
+    /// The whole-number fields of the catalog, with the values each may take: a song's length
+    /// in seconds, a restored favourite's time (microseconds, years 1 to 9999) and log position.
+    static let wholeNumberRanges: [String: ClosedRange<Int64>] = [
+        "durationSeconds": Int64(SongAdded.durationRange.lowerBound)...Int64(SongAdded.durationRange.upperBound),
+        "addedAt": Timestamp.representable,
+        "position": 1...Int64.max,
+    ]
 
     /// An id as the catalog defines it: 1–128 characters from `A–Z a–z 0–9 . _ : -`.
     static func isSpecID(_ text: String) -> Bool {

@@ -1,13 +1,15 @@
-/// The 17 event types with how often the generator picks each: mostly additions
-/// and edits, some deletions, favourites coming and going.
+/// The 22 event types with how often the generator picks each: mostly additions
+/// and edits, some deletions, favourites coming and going, now and then a restore.
 enum EventKind: CaseIterable {
     case artistCreated, artistRenamed, artistDeleted
     case songAdded, songRetitled, songReassigned, songDeleted
     case categoryCreated, categoryRenamed, categoryDeleted
     case animalAdded, animalRenamed, animalDietChanged, animalRecategorized, animalRemoved
     case favoriteAdded, favoriteRemoved
+    case artistRestored, songRestored, categoryRestored, animalRestored, favoriteRestored
 
-    /// Relative frequency, out of 100. Creations outnumber deletions, so every pool keeps growing.
+    /// Relative frequency, out of 105: those of the other kinds as they were before restores
+    /// came, and 1 each for the restores. Creations outnumber deletions, so every pool keeps growing.
     var weight: Int {
         switch self {
         case .artistCreated: 5
@@ -27,6 +29,7 @@ enum EventKind: CaseIterable {
         case .animalRemoved: 2
         case .favoriteAdded: 12
         case .favoriteRemoved: 6
+        case .artistRestored, .songRestored, .categoryRestored, .animalRestored, .favoriteRestored: 1
         }
     }
 
@@ -34,11 +37,11 @@ enum EventKind: CaseIterable {
     /// the entity it edits (an edit of nothing live becomes that creation instead).
     var creation: EventKind {
         switch self {
-        case .artistCreated, .artistRenamed, .artistDeleted: .artistCreated
-        case .songAdded, .songRetitled, .songReassigned, .songDeleted: .songAdded
-        case .categoryCreated, .categoryRenamed, .categoryDeleted: .categoryCreated
-        case .animalAdded, .animalRenamed, .animalDietChanged, .animalRecategorized, .animalRemoved: .animalAdded
-        case .favoriteAdded, .favoriteRemoved: .favoriteAdded
+        case .artistCreated, .artistRenamed, .artistDeleted, .artistRestored: .artistCreated
+        case .songAdded, .songRetitled, .songReassigned, .songDeleted, .songRestored: .songAdded
+        case .categoryCreated, .categoryRenamed, .categoryDeleted, .categoryRestored: .categoryCreated
+        case .animalAdded, .animalRenamed, .animalDietChanged, .animalRecategorized, .animalRemoved, .animalRestored: .animalAdded
+        case .favoriteAdded, .favoriteRemoved, .favoriteRestored: .favoriteAdded
         }
     }
 

@@ -3,7 +3,7 @@ import EventLedger
 import Favorites
 import Music
 
-/// Generates a deterministic, pseudo-random stream of valid events over all 17 event
+/// Generates a deterministic, pseudo-random stream of valid events over all 22 event
 /// types: appended in order to an empty ledger with the Music, Animals and
 /// Favorites domains, every event obeys every rule.
 ///
@@ -11,7 +11,10 @@ import Music
 /// categories, animals, current favourites). Created ids are derived from the event's
 /// sequence number and so never reused; edits and deletions only pick live entities;
 /// category names stay unique among live categories ignoring case; a deleted category
-/// takes its animals with it; a dish is favourited at most once at a time. Entity counts
+/// takes its animals with it; a dish is favourited at most once at a time. A restore
+/// brings back a deleted entity, or gives a live one its current state or another; a
+/// restored favourite is restored to none, since the log position a favourite carries
+/// cannot be known free when the events are interleaved with another writer's. Entity counts
 /// grow with the stream, and songs cluster on a few popular artists, so artists with
 /// dozens of songs appear within a few thousand events.
 ///
@@ -59,15 +62,18 @@ public struct WorkloadGenerator {
         switch kind {
         case .artistCreated:
             let artistId = newID("ar:")
-            model.artists.insert(artistId)
-            return ArtistCreated(artistId: artistId, name: paddedName(WorkloadNames.artist(using: &random)))
+            let name = paddedName(WorkloadNames.artist(using: &random))
+            model.nameArtist(artistId, name)
+            return ArtistCreated(artistId: artistId, name: name)
         case .artistRenamed:
             return model.artists.randomElement(using: &random).map { artistId in
-                ArtistRenamed(artistId: artistId, name: paddedName(WorkloadNames.artist(using: &random)))
+                let name = paddedName(WorkloadNames.artist(using: &random))
+                model.nameArtist(artistId, name)
+                return ArtistRenamed(artistId: artistId, name: name)
             }
         case .artistDeleted:
             return model.artists.randomElement(using: &random).map { artistId in
-                model.artists.remove(artistId)
+                model.deleteArtist(artistId)
                 return ArtistDeleted(artistId: artistId)
             }
         case .songAdded:
@@ -84,7 +90,7 @@ public struct WorkloadGenerator {
             }
         case .songDeleted:
             return model.songs.randomElement(using: &random).map { songId in
-                model.songs.remove(songId)
+                model.deleteSong(songId)
                 return SongDeleted(songId: songId)
             }
         case .categoryCreated:
@@ -138,7 +144,51 @@ public struct WorkloadGenerator {
                 model.unfavourite(dishId)
                 return FavoriteRemoved(dishId: dishId)
             }
+        case .artistRestored:
+            return restorable(model.artists, model.deletedArtists).map { artistId in
+                let current = keepsState() ? model.artistName(artistId) : nil
+                let name = current ?? paddedName(WorkloadNames.artist(using: &random))
+                model.nameArtist(artistId, name)
+                return ArtistRestored(artistId: artistId, name: name)
+            }
+        case .songRestored:
+            return restorable(model.songs, model.deletedSongs).map { songId in
+                model.restoreSong(songId)
+                return SongRestored(songId: songId, title: WorkloadNames.title(using: &random), artistId: songArtist())
+            }
+        case .categoryRestored:
+            return restorable(model.categories, model.deletedCategories).map { categoryId in
+                let current = keepsState() ? model.categoryName(categoryId) : nil
+                let name = current ?? categoryName(for: categoryId)
+                model.nameCategory(categoryId, name)
+                return CategoryRestored(categoryId: categoryId, name: paddedName(name))
+            }
+        case .animalRestored:
+            return restorable(model.animals, model.deletedAnimals).map { animalId in
+                let categoryId = animalCategory()
+                model.placeAnimal(animalId, in: categoryId)
+                return AnimalRestored(animalId: animalId, name: WorkloadNames.animal(using: &random), diet: diet(),
+                                      categoryId: categoryId)
+            }
+        case .favoriteRestored:
+            return restorable(model.favourites, model.formerFavourites).map { dishId in
+                model.unfavourite(dishId)
+                return FavoriteRestored(dishId: dishId, addedAt: nil, position: nil)
+            }
         }
+    }
+
+    /// An entity to restore: half the time a deleted one, when there is one, otherwise a live
+    /// one; nil when there is neither.
+    private mutating func restorable(_ live: LivePool, _ deleted: LivePool) -> String? {
+        let fromDeleted = Bool.random(using: &random) ? deleted.randomElement(using: &random) : nil
+        return fromDeleted ?? live.randomElement(using: &random)
+    }
+
+    /// Whether a restore of a live entity keeps its current state (half the time) rather than
+    /// giving it another.
+    private mutating func keepsState() -> Bool {
+        Bool.random(using: &random)
     }
 
     /// A song's artist: mostly one of the newest artists, often one of the popular

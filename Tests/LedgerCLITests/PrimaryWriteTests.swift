@@ -93,6 +93,23 @@ import Testing
         #expect(try second.log().compactMap { ($0["data"] as? [String: Any])?.string("name") } == ["Band", "Band II"])
     }
 
+    @Test func anUndoGoesThroughThePrimaryAndSeesTheOtherReplicasCommits() throws {
+        let primary = try TestPrimary.freshDatabase()
+        let first = try LedgerSandbox(), second = try LedgerSandbox()
+        try first.ok(["append", "ArtistCreated", #"{"artistId":"band","name":"Band"}"#, "--primary", primary])
+        try second.ok(["sync", "--primary", primary])
+        try second.ok(["append", "ArtistRenamed", #"{"artistId":"band","name":"Band II"}"#, "--primary", primary])
+        // The first replica has not seen commit 2: its undo catches up inside the primary's lock.
+        expectFailure(try first.run(["undo", "1", "--primary", primary]), exit: 3, mentions: ["commit 2", "artist-band"])
+        let undo = try LedgerSandbox.json(try first.ok(["undo", "2", "--json", "--primary", primary]).stdout) as? [String: Any]
+        #expect(undo?.int("commit") == 3)
+        try second.ok(["sync", "--primary", primary])
+        let artists = try LedgerSandbox.json(try second.ok(["query", "artists", "--json"]).stdout) as? [[String: Any]]
+        #expect(artists?.map { $0.string("name") } == ["Band"])
+        #expect(try second.log().last?["metadata"] as? [String: String] == ["undoes": "2"])
+        #expect(try first.ok(["export"]).stdout == (try second.ok(["export"]).stdout))
+    }
+
     @Test(.timeLimit(.minutes(3)))
     func aReplicaKilledAfterThePrimaryCommittedCatchesUpOnItsNextWrite() throws {
         let primary = try TestPrimary.freshDatabase()

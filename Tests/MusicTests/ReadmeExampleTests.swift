@@ -39,7 +39,19 @@ import Music
         #expect(await model.titles == ["Breathe", "Money"])
     }
 
-    @Test(arguments: ["ReadmeExample.swift", "LiveQueryReadmeExample.swift"])
+    @Test func theUndoExampleBringsTheArtistAndItsSongsBack() throws {
+        try withTemporaryLedger(MusicDomain()) { ledger in
+            try ledger.append(ArtistCreated(artistId: "pink-floyd", name: "Pink Floyd"))
+            try ledger.append(SongAdded(songId: "money", title: "Money", artistId: "pink-floyd"))
+            try ledger.append(SongAdded(songId: "time", title: "Time", artistId: "pink-floyd"))
+            let before = try ledger.query("artist-songs", .init(argument: "pink-floyd")).json
+            #expect(try deletePinkFloydAndUndo(in: ledger) == ["Money", "Time"])
+            #expect(try ledger.query("artist-songs", .init(argument: "pink-floyd")).json == before)
+            #expect(try ledger.history(of: "artist-pink-floyd").last?.metadata == ["undoes": "4"])
+        }
+    }
+
+    @Test(arguments: ["ReadmeExample.swift", "LiveQueryReadmeExample.swift", "UndoReadmeExample.swift"])
     func theReadmeShowsExactlyTheTestedCode(_ file: String) throws {
         let source = try String(contentsOf: Self.root.appendingPathComponent("Tests/MusicTests/\(file)"), encoding: .utf8)
         let example = try #require(source.components(separatedBy: "// README-EXAMPLE-BEGIN\n").last?

@@ -30,9 +30,10 @@
  *
  * Each event goes into `events` first (the triggers take its position from there), then its
  * rules are checked with SELECTs before its read-model changes, as the ledger checks them
- * on a strict append: an edit needs a live entity, a song's artist and an
- * animal's category must be live, a category name is unique among live categories
- * ignoring case, a dish is favourited at most once at a time. The events are valid, so
+ * on a strict append: an edit needs a live entity, a restore one that exists, a song's
+ * artist and an animal's category must be live, a category name is unique among live
+ * categories ignoring case, a dish is favourited at most once at a time, a restored
+ * favourite's position is not another dish's. The events are valid, so
  * a refusal stops the program. After the run, counts of what is stored go to stderr,
  * with a check that every stored song and animal count matches the rows it counts.
  *
@@ -108,11 +109,14 @@ static void create_history_triggers(const struct history_source *source) {
 static struct {
     sqlite3_stmt *stream_head, *insert_event;
     sqlite3_stmt *artist_deleted, *song_deleted, *category_deleted, *animal_deleted, *category_holding, *favorite;
-    sqlite3_stmt *create_artist, *rename_artist, *delete_artist, *unlink_artist_songs;
+    sqlite3_stmt *favorite_at;
+    sqlite3_stmt *create_artist, *rename_artist, *delete_artist, *unlink_artist_songs, *restore_artist;
     sqlite3_stmt *add_song, *retitle_song, *reassign_song, *delete_song, *song_leaves_artist, *song_joins_artist;
+    sqlite3_stmt *restore_song, *artist_gains_song;
     sqlite3_stmt *create_category, *rename_category, *delete_category, *link_category_animals, *delete_category_animals;
+    sqlite3_stmt *uncategorize_category_animals, *restore_category;
     sqlite3_stmt *add_animal, *rename_animal, *change_diet, *recategorize_animal, *remove_animal;
-    sqlite3_stmt *animal_leaves_category, *animal_joins_category;
+    sqlite3_stmt *animal_leaves_category, *animal_joins_category, *restore_animal, *category_gains_animal;
     sqlite3_stmt *add_favorite, *remove_favorite;
 } statements;
 
@@ -129,6 +133,7 @@ static void prepare_statements(void) {
     statements.category_holding =
         sqlite_prepare("SELECT category_id FROM categories WHERE lower(name) = lower(?1) AND deleted = 0");
     statements.favorite = sqlite_prepare("SELECT 1 FROM favorites WHERE dish_id = ?1");
+    statements.favorite_at = sqlite_prepare("SELECT dish_id FROM favorites WHERE position = ?1");
 
     /* Music: songs added before their artist count for it once it is created. */
     statements.create_artist = sqlite_prepare(
@@ -137,11 +142,19 @@ static void prepare_statements(void) {
     statements.rename_artist = sqlite_prepare("UPDATE artists SET name = ?2 WHERE artist_id = ?1");
     statements.delete_artist = sqlite_prepare("UPDATE artists SET deleted = 1 WHERE artist_id = ?1");
     statements.unlink_artist_songs = sqlite_prepare("UPDATE songs SET artist_id = NULL WHERE artist_id = ?1 AND deleted = 0");
+    /* A restored artist is live with its name and the live songs naming it (none when it was deleted). */
+    statements.restore_artist = sqlite_prepare(
+        "UPDATE artists SET name = ?2, deleted = 0, "
+        "song_count = (SELECT count(*) FROM songs WHERE artist_id = ?1 AND deleted = 0) WHERE artist_id = ?1");
     statements.add_song = sqlite_prepare(
         "INSERT INTO songs(song_id, title, artist_id, duration_seconds, deleted) VALUES(?1, ?2, ?3, ?4, 0)");
     statements.retitle_song = sqlite_prepare("UPDATE songs SET title = ?2 WHERE song_id = ?1");
     statements.reassign_song = sqlite_prepare("UPDATE songs SET artist_id = ?2 WHERE song_id = ?1");
     statements.delete_song = sqlite_prepare("UPDATE songs SET deleted = 1 WHERE song_id = ?1");
+    statements.restore_song = sqlite_prepare(
+        "UPDATE songs SET title = ?2, artist_id = ?3, duration_seconds = ?4, deleted = 0 WHERE song_id = ?1");
+    /* A deleted song brought back counts for its artist. */
+    statements.artist_gains_song = sqlite_prepare("UPDATE artists SET song_count = song_count + 1 WHERE artist_id = ?1 AND deleted = 0");
     /* Song counts, before the song ?1 moves to the artist ?2 (NULL: none, or deleted). */
     statements.song_leaves_artist = sqlite_prepare(
         "UPDATE artists SET song_count = song_count - 1 "
@@ -160,12 +173,22 @@ static void prepare_statements(void) {
         "INSERT INTO stream_links(stream, position) "
         "SELECT 'animal-' || animal_id, ?2 FROM animals WHERE category_id = ?1 AND deleted = 0");
     statements.delete_category_animals = sqlite_prepare("UPDATE animals SET deleted = 1 WHERE category_id = ?1 AND deleted = 0");
+    /* A category removed by a restore leaves its animals without a category. */
+    statements.uncategorize_category_animals =
+        sqlite_prepare("UPDATE animals SET category_id = NULL WHERE category_id = ?1 AND deleted = 0");
+    statements.restore_category = sqlite_prepare(
+        "UPDATE categories SET name = ?2, deleted = 0, "
+        "animal_count = (SELECT count(*) FROM animals WHERE category_id = ?1 AND deleted = 0) WHERE category_id = ?1");
     statements.add_animal = sqlite_prepare(
         "INSERT INTO animals(animal_id, name, diet, category_id, deleted) VALUES(?1, ?2, ?3, ?4, 0)");
     statements.rename_animal = sqlite_prepare("UPDATE animals SET name = ?2 WHERE animal_id = ?1");
     statements.change_diet = sqlite_prepare("UPDATE animals SET diet = ?2 WHERE animal_id = ?1");
     statements.recategorize_animal = sqlite_prepare("UPDATE animals SET category_id = ?2 WHERE animal_id = ?1");
     statements.remove_animal = sqlite_prepare("UPDATE animals SET deleted = 1 WHERE animal_id = ?1");
+    statements.restore_animal = sqlite_prepare(
+        "UPDATE animals SET name = ?2, diet = ?3, category_id = ?4, deleted = 0 WHERE animal_id = ?1");
+    statements.category_gains_animal =
+        sqlite_prepare("UPDATE categories SET animal_count = animal_count + 1 WHERE category_id = ?1 AND deleted = 0");
     statements.animal_leaves_category = sqlite_prepare(
         "UPDATE categories SET animal_count = animal_count - 1 "
         "WHERE category_id = (SELECT category_id FROM animals WHERE animal_id = ?1) AND category_id IS NOT ?2 "
@@ -205,23 +228,33 @@ static void refuse(const char *rule, struct text subject) {
     baseline_fail(rule, detail);
 }
 
-/* Refuses unless the `deleted` query finds the entity `id` and it is not deleted. */
-static void require_live(sqlite3_stmt *deleted_query, struct text id, const char *kind) {
+/* Refuses unless the `deleted` query finds the entity `id`; returns whether it is deleted. */
+static int require_known(sqlite3_stmt *deleted_query, struct text id, const char *kind) {
     bind_text(deleted_query, 1, id);
     if (!sqlite_row(deleted_query)) refuse(kind, id);
     int deleted = sqlite3_column_int(deleted_query, 0);
     sqlite_reset(deleted_query);
-    if (deleted) refuse(kind, id);
+    return deleted;
+}
+
+/* Refuses unless the `deleted` query finds the entity `id` and it is not deleted. */
+static void require_live(sqlite3_stmt *deleted_query, struct text id, const char *kind) {
+    if (require_known(deleted_query, id, kind)) refuse(kind, id);
+}
+
+/* Refuses when `query` (its parameters bound) finds a row whose first column is not `owner`. */
+static void require_owned(sqlite3_stmt *query, const char *rule, struct text owner) {
+    if (!sqlite_row(query)) return;
+    const char *holder = (const char *)sqlite3_column_text(query, 0);
+    int same = holder && (int)strlen(holder) == owner.length && memcmp(holder, owner.bytes, (size_t)owner.length) == 0;
+    sqlite_reset(query);
+    if (!same) refuse(rule, owner);
 }
 
 /* Refuses when another live category holds `name`, ignoring case. */
 static void require_unique_category_name(struct text name, struct text category_id) {
     bind_text(statements.category_holding, 1, name);
-    if (!sqlite_row(statements.category_holding)) return;
-    const char *holder = (const char *)sqlite3_column_text(statements.category_holding, 0);
-    int same = holder && (int)strlen(holder) == category_id.length && memcmp(holder, category_id.bytes, (size_t)category_id.length) == 0;
-    sqlite_reset(statements.category_holding);
-    if (!same) refuse("category name must be unique", name);
+    require_owned(statements.category_holding, "category name must be unique", category_id);
 }
 
 /* Refuses unless `dish_id` is a favourite exactly when `must_be` says. */
@@ -257,24 +290,34 @@ static void artist_renamed(const struct handled_event *event) {
     run2(statements.rename_artist, artist_id, field(event, "name"));
 }
 
+/* Deletes the artist; its songs lose it. */
+static void delete_artist(struct text artist_id) {
+    run1(statements.delete_artist, artist_id);
+    run1(statements.unlink_artist_songs, artist_id);
+}
+
 static void artist_deleted(const struct handled_event *event) {
     struct text artist_id = field(event, "artistId");
     require_live(statements.artist_deleted, artist_id, "artist must be live");
-    run1(statements.delete_artist, artist_id);
-    run1(statements.unlink_artist_songs, artist_id);
+    delete_artist(artist_id);
+}
+
+/* Runs `statement`, a song's insert or update, with the song id, title, artist and duration. */
+static void write_song(sqlite3_stmt *statement, const struct handled_event *event, struct text song_id, struct text artist_id) {
+    int64_t duration;
+    bind_text(statement, 1, song_id);
+    bind_text(statement, 2, field(event, "title"));
+    bind_text(statement, 3, artist_id);
+    if (payload_number(event->payload, "durationSeconds", &duration)) sqlite3_bind_int64(statement, 4, duration);
+    else sqlite3_bind_null(statement, 4);
+    sqlite_run(statement);
 }
 
 static void song_added(const struct handled_event *event) {
     struct text song_id = field(event, "songId"), artist_id = payload_text(event->payload, "artistId");
     if (artist_id.bytes) require_live(statements.artist_deleted, artist_id, "artist must be live");
     run2(statements.song_joins_artist, song_id, artist_id);
-    int64_t duration;
-    bind_text(statements.add_song, 1, song_id);
-    bind_text(statements.add_song, 2, field(event, "title"));
-    bind_text(statements.add_song, 3, artist_id);
-    if (payload_number(event->payload, "durationSeconds", &duration)) sqlite3_bind_int64(statements.add_song, 4, duration);
-    else sqlite3_bind_null(statements.add_song, 4);
-    sqlite_run(statements.add_song);
+    write_song(statements.add_song, event, song_id, artist_id);
 }
 
 static void song_retitled(const struct handled_event *event) {
@@ -312,25 +355,37 @@ static void category_renamed(const struct handled_event *event) {
     run2(statements.rename_category, category_id, name);
 }
 
-static void category_deleted(const struct handled_event *event) {
-    struct text category_id = field(event, "categoryId");
-    require_live(statements.category_deleted, category_id, "category must be live");
+/* Deletes the category, links the event to its live animals' streams and runs `animals`
+ * (their removal, or their loss of the category) on them. */
+static void delete_category(const struct handled_event *event, struct text category_id, sqlite3_stmt *animals) {
     run1(statements.delete_category, category_id);
     bind_text(statements.link_category_animals, 1, category_id);
     sqlite3_bind_int64(statements.link_category_animals, 2, (sqlite3_int64)event->position);
     sqlite_run(statements.link_category_animals);
-    run1(statements.delete_category_animals, category_id);
+    run1(animals, category_id);
+}
+
+static void category_deleted(const struct handled_event *event) {
+    struct text category_id = field(event, "categoryId");
+    require_live(statements.category_deleted, category_id, "category must be live");
+    delete_category(event, category_id, statements.delete_category_animals);
+}
+
+/* Runs `statement`, an animal's insert or update, with the animal id, name, diet and category. */
+static void write_animal(sqlite3_stmt *statement, const struct handled_event *event, struct text animal_id,
+                         struct text category_id) {
+    bind_text(statement, 1, animal_id);
+    bind_text(statement, 2, field(event, "name"));
+    bind_text(statement, 3, field(event, "diet"));
+    bind_text(statement, 4, category_id);
+    sqlite_run(statement);
 }
 
 static void animal_added(const struct handled_event *event) {
     struct text animal_id = field(event, "animalId"), category_id = payload_text(event->payload, "categoryId");
     if (category_id.bytes) require_live(statements.category_deleted, category_id, "category must be live");
     run2(statements.animal_joins_category, animal_id, category_id);
-    bind_text(statements.add_animal, 1, animal_id);
-    bind_text(statements.add_animal, 2, field(event, "name"));
-    bind_text(statements.add_animal, 3, field(event, "diet"));
-    bind_text(statements.add_animal, 4, category_id);
-    sqlite_run(statements.add_animal);
+    write_animal(statements.add_animal, event, animal_id, category_id);
 }
 
 static void animal_renamed(const struct handled_event *event) {
@@ -361,19 +416,97 @@ static void animal_removed(const struct handled_event *event) {
     run1(statements.remove_animal, animal_id);
 }
 
+/* Makes the dish a favourite at `position`, added at `added_at`. */
+static void add_favorite(struct text dish_id, int64_t position, int64_t added_at) {
+    bind_text(statements.add_favorite, 1, dish_id);
+    sqlite3_bind_int64(statements.add_favorite, 2, position);
+    sqlite3_bind_int64(statements.add_favorite, 3, added_at);
+    sqlite_run(statements.add_favorite);
+}
+
 static void favorite_added(const struct handled_event *event) {
     struct text dish_id = field(event, "dishId");
     require_favorite(dish_id, 0);
-    bind_text(statements.add_favorite, 1, dish_id);
-    sqlite3_bind_int64(statements.add_favorite, 2, (sqlite3_int64)event->position);
-    sqlite3_bind_int64(statements.add_favorite, 3, event->recorded_at);
-    sqlite_run(statements.add_favorite);
+    add_favorite(dish_id, (int64_t)event->position, event->recorded_at);
 }
 
 static void favorite_removed(const struct handled_event *event) {
     struct text dish_id = field(event, "dishId");
     require_favorite(dish_id, 1);
     run1(statements.remove_favorite, dish_id);
+}
+
+/* The restores (undo): an entity that exists, live with the state the event carries, or
+ * removed when it carries none (a category without its animals). */
+
+static void artist_restored(const struct handled_event *event) {
+    struct text artist_id = field(event, "artistId"), name = payload_text(event->payload, "name");
+    require_known(statements.artist_deleted, artist_id, "artist must exist");
+    if (name.bytes) run2(statements.restore_artist, artist_id, name);
+    else delete_artist(artist_id);
+}
+
+static void song_restored(const struct handled_event *event) {
+    struct text song_id = field(event, "songId"), artist_id = payload_text(event->payload, "artistId"), none = {NULL, 0};
+    int deleted = require_known(statements.song_deleted, song_id, "song must exist");
+    if (!payload_text(event->payload, "title").bytes) {
+        if (!deleted) {
+            run2(statements.song_leaves_artist, song_id, none);
+            run1(statements.delete_song, song_id);
+        }
+        return;
+    }
+    if (artist_id.bytes) require_live(statements.artist_deleted, artist_id, "artist must be live");
+    if (!deleted) {
+        run2(statements.song_leaves_artist, song_id, artist_id);
+        run2(statements.song_joins_artist, song_id, artist_id);
+    } else if (artist_id.bytes) {
+        run1(statements.artist_gains_song, artist_id);
+    }
+    write_song(statements.restore_song, event, song_id, artist_id);
+}
+
+static void category_restored(const struct handled_event *event) {
+    struct text category_id = field(event, "categoryId"), name = payload_text(event->payload, "name");
+    require_known(statements.category_deleted, category_id, "category must exist");
+    if (!name.bytes) {
+        delete_category(event, category_id, statements.uncategorize_category_animals);
+        return;
+    }
+    require_unique_category_name(name, category_id);
+    run2(statements.restore_category, category_id, name);
+}
+
+static void animal_restored(const struct handled_event *event) {
+    struct text animal_id = field(event, "animalId"), category_id = payload_text(event->payload, "categoryId"), none = {NULL, 0};
+    int deleted = require_known(statements.animal_deleted, animal_id, "animal must exist");
+    if (!payload_text(event->payload, "name").bytes) {
+        if (!deleted) {
+            run2(statements.animal_leaves_category, animal_id, none);
+            run1(statements.remove_animal, animal_id);
+        }
+        return;
+    }
+    if (category_id.bytes) require_live(statements.category_deleted, category_id, "category must be live");
+    if (!deleted) {
+        run2(statements.animal_leaves_category, animal_id, category_id);
+        run2(statements.animal_joins_category, animal_id, category_id);
+    } else if (category_id.bytes) {
+        run1(statements.category_gains_animal, category_id);
+    }
+    write_animal(statements.restore_animal, event, animal_id, category_id);
+}
+
+static void favorite_restored(const struct handled_event *event) {
+    struct text dish_id = field(event, "dishId");
+    int64_t position, added_at;
+    int placed = payload_number(event->payload, "position", &position);
+    if (placed) {
+        sqlite3_bind_int64(statements.favorite_at, 1, position);
+        require_owned(statements.favorite_at, "favourite position must not be held by another dish", dish_id);
+    }
+    run1(statements.remove_favorite, dish_id);
+    if (placed && payload_number(event->payload, "addedAt", &added_at)) add_favorite(dish_id, position, added_at);
 }
 
 /* Each event type with what it does. */
@@ -389,7 +522,9 @@ static const struct {
     {"AnimalAdded", animal_added},         {"AnimalRenamed", animal_renamed},
     {"AnimalDietChanged", animal_diet_changed}, {"AnimalRecategorized", animal_recategorized},
     {"AnimalRemoved", animal_removed},     {"FavoriteAdded", favorite_added},
-    {"FavoriteRemoved", favorite_removed},
+    {"FavoriteRemoved", favorite_removed}, {"ArtistRestored", artist_restored},
+    {"SongRestored", song_restored},       {"CategoryRestored", category_restored},
+    {"AnimalRestored", animal_restored},   {"FavoriteRestored", favorite_restored},
 };
 
 /* Creates the tables, indexes and triggers, and prepares the statements. */

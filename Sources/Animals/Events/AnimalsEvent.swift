@@ -18,6 +18,10 @@ public enum AnimalsEvent: Sendable, Equatable {
     case animalRecategorized(AnimalRecategorized)
     /// An animal is removed.
     case animalRemoved(AnimalRemoved)
+    /// A category returns to an earlier state (undo).
+    case categoryRestored(CategoryRestored)
+    /// An animal returns to an earlier state (undo).
+    case animalRestored(AnimalRestored)
 
     /// Each event type with its case.
     static let cases: [EventCase<AnimalsEvent>] = [
@@ -29,5 +33,7 @@ public enum AnimalsEvent: Sendable, Equatable {
         EventCase(AnimalDietChanged.self, as: AnimalsEvent.animalDietChanged),
         EventCase(AnimalRecategorized.self, as: AnimalsEvent.animalRecategorized),
         EventCase(AnimalRemoved.self, as: AnimalsEvent.animalRemoved),
+        EventCase(CategoryRestored.self, as: AnimalsEvent.categoryRestored),
+        EventCase(AnimalRestored.self, as: AnimalsEvent.animalRestored),
     ]
 }

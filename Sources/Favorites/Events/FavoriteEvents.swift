@@ -34,10 +34,13 @@ public enum FavoritesEvent: Sendable, Equatable {
     case added(FavoriteAdded)
     /// A dish stops being a favourite.
     case removed(FavoriteRemoved)
+    /// A favourite returns to an earlier state (undo).
+    case restored(FavoriteRestored)
 
     /// Each event type with its case.
     static let cases: [EventCase<FavoritesEvent>] = [
         EventCase(FavoriteAdded.self, as: FavoritesEvent.added),
         EventCase(FavoriteRemoved.self, as: FavoritesEvent.removed),
+        EventCase(FavoriteRestored.self, as: FavoritesEvent.restored),
     ]
 }

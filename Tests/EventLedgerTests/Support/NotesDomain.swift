@@ -44,11 +44,20 @@ struct NoteFiled: DomainEvent {
     var stream: String { "note-\(noteId)" }
 }
 
+/// A note returns to an earlier state (undo): live with `text`, or archived without one.
+struct NoteRestored: DomainEvent {
+    @ID var noteId: String
+    @OptionalName var text: String?
+
+    var stream: String { "note-\(noteId)" }
+}
+
 enum NoteEvent: Sendable {
     case created(NoteCreated)
     case edited(NoteEdited)
     case folderDeleted(FolderDeleted)
     case filed(NoteFiled)
+    case restored(NoteRestored)
 }
 
 /// A note's row: its text, and whether it is archived.
@@ -79,7 +88,14 @@ struct NotesDomain: LedgerDomain {
     var readModelName: String { "notes" }
     var events: [EventCase<NoteEvent>] {
         [EventCase(NoteCreated.self, as: NoteEvent.created), EventCase(NoteEdited.self, as: NoteEvent.edited),
-         EventCase(FolderDeleted.self, as: NoteEvent.folderDeleted), EventCase(NoteFiled.self, as: NoteEvent.filed)]
+         EventCase(FolderDeleted.self, as: NoteEvent.folderDeleted), EventCase(NoteFiled.self, as: NoteEvent.filed),
+         EventCase(NoteRestored.self, as: NoteEvent.restored)]
+    }
+    /// Notes can be undone (their text, or archived); folders cannot.
+    var undoableEntities: [UndoableEntity] {
+        [UndoableEntity(streamPrefix: "note-", state: { id, readModel throws(LedgerError) in
+            try readModel.row(Self.notes, id).flatMap { $0.isArchived ? nil : $0.text }
+        }, restore: { id, text in NoteRestored(noteId: id, text: text) })]
     }
     var tables: [any DeclaredTable] { [Self.notes, Self.folderNotes] }
     var queries: [QueryDefinition] {
@@ -95,7 +111,7 @@ struct NotesDomain: LedgerDomain {
             guard let note = try readModel.row(Self.notes, edit.noteId), !note.isArchived else {
                 throw LedgerError.rule("note must exist", entity: "note-\(edit.noteId)")
             }
-        case .created, .folderDeleted, .filed:
+        case .created, .folderDeleted, .filed, .restored:
             break
         }
     }
@@ -111,6 +127,10 @@ struct NotesDomain: LedgerDomain {
             try readModel.set(Self.folderNotes, FolderNoteKey(folderId: filed.folderId, noteId: filed.noteId), Present())
         case .edited(let edited):
             try readModel.set(Self.notes, edited.noteId, NoteRow(text: edited.text))
+        case .restored(let restored):
+            let archived = try readModel.row(Self.notes, restored.noteId)?.text ?? ""
+            let text = restored.text ?? archived
+            try readModel.set(Self.notes, restored.noteId, NoteRow(text: text, isArchived: restored.text == nil))
         case .folderDeleted(let deleted):
             for (key, _) in try readModel.rows(Self.folderNotes, prefix: deleted.folderId) {
                 if var note = try readModel.row(Self.notes, key.noteId) {

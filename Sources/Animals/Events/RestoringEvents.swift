@@ -1,0 +1,58 @@
+import EventLedger
+
+/// A category returns to an earlier state, as an undo appends it: live with `name`, or,
+/// without a name, removed (deleted, its animals staying without a category).
+public struct CategoryRestored: DomainEvent, Equatable {
+    /// The category's id.
+    @ID public var categoryId: String
+    /// The name the category is live with (unique among live categories), or nil to remove it.
+    @OptionalName public var name: String?
+
+    /// A `CategoryRestored` event.
+    public init(categoryId: String, name: String?) {
+        self.categoryId = categoryId
+        self.name = name
+    }
+
+    /// `category-⟨categoryId⟩`.
+    public var stream: String { AnimalsStreams.category(categoryId) }
+}
+
+/// An animal returns to an earlier state, as an undo appends it: live with `name`, `diet`
+/// and its category, or, without a name and a diet, removed.
+public struct AnimalRestored: DomainEvent, Equatable {
+    /// The animal's id.
+    @ID public var animalId: String
+    /// The name the animal is live with, or nil (with `diet`) to remove it.
+    @OptionalName public var name: String?
+    /// What the live animal eats, or nil (with `name`) to remove it.
+    public var diet: Diet?
+    /// The live animal's category, or nil for none.
+    @OptionalID public var categoryId: String?
+
+    /// An `AnimalRestored` event.
+    public init(animalId: String, name: String?, diet: Diet?, categoryId: String? = nil) {
+        self.animalId = animalId
+        self.name = name
+        self.diet = diet
+        self.categoryId = categoryId
+    }
+
+    /// `animal-⟨animalId⟩`.
+    public var stream: String { AnimalsStreams.animal(animalId) }
+
+    /// Checks that `name` and `diet` are both present or both absent, and that a removed
+    /// animal has no category; names the missing field.
+    public func validate() throws(LedgerError) {
+        switch (name, diet) {
+        case (nil, .some):
+            throw LedgerError.invalidField("name", "missing: an animal restored with a diet has a name")
+        case (.some, nil):
+            throw LedgerError.invalidField("diet", "missing: an animal restored with a name has a diet")
+        case (nil, nil) where categoryId != nil:
+            throw LedgerError.invalidField("name", "missing: only an animal restored with a name has a category")
+        default:
+            break
+        }
+    }
+}
