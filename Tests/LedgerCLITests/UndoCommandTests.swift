@@ -51,6 +51,40 @@ import Testing
                  label: "SongRestored bringing a song back", after: [[UndoCase.line("SongDeleted", #"{"songId":"s1"}"#)]]),
     ]
 
+    /// A commit of each animals event type, and of the restoring events a user may append too.
+    static let animals = [
+        UndoCase("CategoryCreated", #"{"categoryId":"fish","name":"Fish"}"#),
+        UndoCase("CategoryRenamed", #"{"categoryId":"mammal","name":"Mammalia"}"#),
+        UndoCase("CategoryDeleted", #"{"categoryId":"mammal"}"#),
+        UndoCase("AnimalAdded", #"{"animalId":"koala","name":"Koala","diet":"herbivorous","categoryId":"mammal"}"#),
+        UndoCase("AnimalAdded", #"{"animalId":"gecko","name":"Gecko","diet":"carnivorous"}"#, label: "AnimalAdded without a category"),
+        UndoCase("AnimalRenamed", #"{"animalId":"lion","name":"Leo"}"#),
+        UndoCase("AnimalDietChanged", #"{"animalId":"lion","diet":"omnivorous"}"#),
+        UndoCase("AnimalRecategorized", #"{"animalId":"lion","categoryId":"bird"}"#, label: "AnimalRecategorized to another category"),
+        UndoCase("AnimalRecategorized", #"{"animalId":"lion","categoryId":null}"#, label: "AnimalRecategorized to no category"),
+        UndoCase("AnimalRecategorized", #"{"animalId":"frog","categoryId":"mammal"}"#, label: "AnimalRecategorized from no category"),
+        UndoCase("AnimalRemoved", #"{"animalId":"lion"}"#),
+        UndoCase("CategoryRestored", #"{"categoryId":"mammal"}"#, label: "CategoryRestored removing a category"),
+        UndoCase("CategoryRestored", #"{"categoryId":"bird","name":"Avians"}"#, label: "CategoryRestored bringing a category back",
+                 after: [[UndoCase.line("CategoryDeleted", #"{"categoryId":"bird"}"#)]]),
+        UndoCase("AnimalRestored", #"{"animalId":"lion"}"#, label: "AnimalRestored removing an animal"),
+        UndoCase("AnimalRestored", #"{"animalId":"frog","name":"Tree Frog","diet":"carnivorous","categoryId":"bird"}"#,
+                 label: "AnimalRestored changing an animal in place"),
+        UndoCase("AnimalRestored", #"{"animalId":"lion","name":"Leo","diet":"omnivorous","categoryId":"bird"}"#,
+                 label: "AnimalRestored bringing an animal back", after: [[UndoCase.line("AnimalRemoved", #"{"animalId":"lion"}"#)]]),
+    ]
+
+    /// A commit of each favourites event type, and of the restoring event a user may append too.
+    static let favorites = [
+        UndoCase("FavoriteAdded", #"{"dishId":"sushi"}"#),
+        UndoCase("FavoriteRemoved", #"{"dishId":"dumpling"}"#),
+        UndoCase("FavoriteAdded", #"{"dishId":"dumpling"}"#, label: "FavoriteAdded of a dish removed before",
+                 after: [[UndoCase.line("FavoriteRemoved", #"{"dishId":"dumpling"}"#)]]),
+        UndoCase("FavoriteRestored", #"{"dishId":"pizza"}"#, label: "FavoriteRestored removing a favourite"),
+        UndoCase("FavoriteRestored", #"{"dishId":"dumpling","addedAt":1764547200000000,"position":1}"#,
+                 label: "FavoriteRestored bringing a favourite back", after: [[UndoCase.line("FavoriteRemoved", #"{"dishId":"dumpling"}"#)]]),
+    ]
+
     /// A sandbox whose ledger holds the fixture as commit 1.
     func fixture() throws -> LedgerSandbox {
         let sandbox = try LedgerSandbox()
@@ -62,6 +96,16 @@ import Testing
 
     @Test(arguments: music)
     func undoingAMusicCommitReturnsEveryQueryToAsOfBeforeItAndItsUndoRedoes(_ undoCase: UndoCase) throws {
+        try expectUndoAndRedo(undoCase)
+    }
+
+    @Test(arguments: animals)
+    func undoingAnAnimalsCommitReturnsEveryQueryToAsOfBeforeItAndItsUndoRedoes(_ undoCase: UndoCase) throws {
+        try expectUndoAndRedo(undoCase)
+    }
+
+    @Test(arguments: favorites)
+    func undoingAFavoritesCommitReturnsEveryQueryToAsOfBeforeItAndItsUndoRedoes(_ undoCase: UndoCase) throws {
         try expectUndoAndRedo(undoCase)
     }
 
@@ -120,6 +164,20 @@ import Testing
         #expect(songs.first { $0.string("songId") == "s1" }?.int("durationSeconds") == 200)
     }
 
+    @Test func undoingACategoryDeletedBringsItsAnimalsBackIntoIt() throws {
+        let sandbox = try fixture()
+        let commit = try sandbox.commitNumber([UndoCase.line("CategoryDeleted", #"{"categoryId":"mammal"}"#)])
+        #expect(try sandbox.array(["query", "animals"]).compactMap { $0.string("animalId") } == ["frog", "owl"])
+        _ = try sandbox.undo(commit)
+        let category = try sandbox.object(["query", "category-animals", "mammal"])
+        #expect(category.string("name") == "Mammals")
+        #expect(category.objects("animals")?.compactMap { $0.string("animalId") } == ["lion", "wolf"])
+        let animals = try sandbox.array(["query", "animals"])
+        #expect(animals.compactMap { $0.string("animalId") } == ["frog", "lion", "owl", "wolf"])
+        #expect(animals.filter { $0.string("categoryId") == "mammal" }.compactMap { $0.string("animalId") } == ["lion", "wolf"])
+        #expect(try sandbox.array(["query", "categories"]).first { $0.string("categoryId") == "mammal" }?.int("animalCount") == 2)
+    }
+
     // MARK: - what an undo appends
 
     @Test func theUndosEventsCarryUndoesShownByHistoryAndItsJSONIsAppendsOwn() throws {
@@ -145,24 +203,45 @@ import Testing
         #expect(redo.hasPrefix("commit \(undo + 1) at "), "the plain report is append's: \(redo)")
     }
 
-    @Test func undoingACommittedSessionOfSeveralEventsIsOneCommit() throws {
+    @Test func undoingACommittedMusicSessionOfSeveralEventsIsOneCommit() throws {
+        try expectSessionUndoneInOneCommit([
+            ("ArtistCreated", #"{"artistId":"a3","name":"Gamma"}"#),
+            ("SongAdded", #"{"songId":"s4","title":"Fourth Song","artistId":"a3"}"#),
+            ("SongRetitled", #"{"songId":"s1","title":"Renamed Song"}"#),
+            ("ArtistRenamed", #"{"artistId":"a2","name":"Beta Prime"}"#),
+            ("SongDeleted", #"{"songId":"s2"}"#),
+        ])
+    }
+
+    @Test func undoingACommittedAnimalsAndFavoritesSessionOfSeveralEventsIsOneCommit() throws {
+        try expectSessionUndoneInOneCommit([
+            ("CategoryCreated", #"{"categoryId":"fish","name":"Fish"}"#),
+            ("AnimalAdded", #"{"animalId":"nemo","name":"Nemo","diet":"omnivorous","categoryId":"fish"}"#),
+            ("AnimalRecategorized", #"{"animalId":"frog","categoryId":"fish"}"#),
+            ("FavoriteAdded", #"{"dishId":"sushi"}"#),
+            ("FavoriteRemoved", #"{"dishId":"dumpling"}"#),
+        ])
+    }
+
+    /// Stages `events`, each of another entity, in a session, commits it and undoes that
+    /// commit: one commit of as many events returns every query to `--as-of` before the session.
+    private func expectSessionUndoneInOneCommit(_ events: [(type: String, data: String)],
+                                               sourceLocation: SourceLocation = #_sourceLocation) throws {
         let sandbox = try fixture()
-        let session = try sandbox.beginSession()
-        try sandbox.stage(session, "ArtistCreated", #"{"artistId":"a3","name":"Gamma"}"#)
-        try sandbox.stage(session, "SongAdded", #"{"songId":"s4","title":"Fourth Song","artistId":"a3"}"#)
-        try sandbox.stage(session, "SongRetitled", #"{"songId":"s1","title":"Renamed Song"}"#)
-        try sandbox.stage(session, "ArtistRenamed", #"{"artistId":"a2","name":"Beta Prime"}"#)
-        try sandbox.stage(session, "SongDeleted", #"{"songId":"s2"}"#)
-        let before = try sandbox.eventCount()
-        let commit = try #require(try sandbox.object(["session", "commit", session]).int("commit"))
+        let session = try sandbox.beginSession(sourceLocation: sourceLocation)
+        for event in events { try sandbox.stage(session, event.type, event.data, sourceLocation: sourceLocation) }
+        let before = try sandbox.eventCount(sourceLocation: sourceLocation)
+        let commit = try #require(try sandbox.object(["session", "commit", session], sourceLocation: sourceLocation).int("commit"),
+                                  sourceLocation: sourceLocation)
         let asOfBefore = try sandbox.answers(Self.queries, ["--as-of", String(before)])
 
-        let undo = try sandbox.undo(commit)
-        #expect(undo == commit + 1)
-        let commits = try sandbox.commits()
-        #expect(commits.map(\.commit) == Array(1...undo), "one commit more")
-        #expect(commits.last.map { $0.last - before } == 10, "the session's five events, and five undoing them: one per entity it changed")
-        expectSameAnswers(try sandbox.answers(Self.queries), asOfBefore, "after undo \(commit)", sourceLocation: #_sourceLocation)
+        let undo = try sandbox.undo(commit, sourceLocation: sourceLocation)
+        #expect(undo == commit + 1, sourceLocation: sourceLocation)
+        let commits = try sandbox.commits(sourceLocation: sourceLocation)
+        #expect(commits.map(\.commit) == Array(1...undo), "one commit more", sourceLocation: sourceLocation)
+        #expect(commits.last.map { $0.last - before } == 2 * events.count,
+                "the session's events, and as many undoing them: one per entity it changed", sourceLocation: sourceLocation)
+        expectSameAnswers(try sandbox.answers(Self.queries), asOfBefore, "after undo \(commit)", sourceLocation: sourceLocation)
     }
 
     // MARK: - refusals
@@ -214,6 +293,18 @@ import Testing
                 == ["Renamed Song", "Second Song"])
     }
 
+    @Test func restoringACategoryNameTakenSinceIsExit1NamingTheRule() throws {
+        let sandbox = try fixture()
+        let renamed = try sandbox.commitNumber([UndoCase.line("CategoryRenamed", #"{"categoryId":"mammal","name":"Mammalia"}"#)])
+        let deleted = try sandbox.commitNumber([UndoCase.line("CategoryDeleted", #"{"categoryId":"bird"}"#)])
+        try sandbox.commit([UndoCase.line("CategoryCreated", #"{"categoryId":"fish","name":"mammals"}"#),
+                            UndoCase.line("CategoryCreated", #"{"categoryId":"avian","name":"BIRDS"}"#)])
+        let events = try sandbox.eventCount()
+        expectFailure(try sandbox.run(["undo", String(renamed)]), exit: 1, mentions: ["category name must be unique", "category-mammal"])
+        expectFailure(try sandbox.run(["undo", String(deleted)]), exit: 1, mentions: ["category name must be unique", "category-bird"])
+        #expect(try sandbox.eventCount() == events)
+    }
+
     @Test func undoOfACommitThatDoesNotExistIsExit1() throws {
         let sandbox = try fixture()
         expectFailure(try sandbox.run(["undo", "2"]), exit: 1, mentions: ["commit 2"])
@@ -259,9 +350,11 @@ import Testing
         let deleted = try sandbox.commitNumber([UndoCase.line("ArtistDeleted", #"{"artistId":"a1"}"#)])
         let retitled = try sandbox.commitNumber([UndoCase.line("SongRetitled", #"{"songId":"s3","title":"Found Song"}"#),
                                                  UndoCase.line("SongReassigned", #"{"songId":"s3","artistId":"a2"}"#)])
-        _ = try sandbox.undo(deleted)
-        let undone = try sandbox.undo(retitled)
-        _ = try sandbox.undo(undone)
+        let cascade = try sandbox.commitNumber([UndoCase.line("CategoryDeleted", #"{"categoryId":"mammal"}"#),
+                                                UndoCase.line("AnimalRecategorized", #"{"animalId":"frog","categoryId":"bird"}"#)])
+        let unfavorited = try sandbox.commitNumber([UndoCase.line("FavoriteRemoved", #"{"dishId":"dumpling"}"#)])
+        for commit in [deleted, retitled, cascade, unfavorited] { _ = try sandbox.undo(commit) }
+        _ = try sandbox.undo(try sandbox.commits().count)
         let inline = try sandbox.answers(Self.queries)
         try sandbox.ok(["rebuild"])
         try sandbox.ok(["verify"])
