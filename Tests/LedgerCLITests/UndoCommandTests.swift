@@ -178,6 +178,24 @@ import Testing
         #expect(try sandbox.array(["query", "categories"]).first { $0.string("categoryId") == "mammal" }?.int("animalCount") == 2)
     }
 
+    @Test func undoingAnImportedArtistWhoseSongArrivedFirstLeavesTheSongAsItWas() throws {
+        let source = try LedgerSandbox()
+        try source.commit([UndoCase.line("ArtistCreated", #"{"artistId":"late","name":"Late"}"#),
+                           UndoCase.line("SongAdded", #"{"songId":"s9","title":"Early","artistId":"late"}"#)])
+        let envelopes = try source.ok(["export"]).lines
+        try #require(envelopes.count == 2)
+        let sandbox = try fixture()
+        try sandbox.ok(["import", try sandbox.write("song.ndjson", envelopes[1] + "\n")])
+        let before = try sandbox.eventCount()
+        try sandbox.ok(["import", try sandbox.write("artist.ndjson", envelopes[0] + "\n")])
+        let asOfBefore = try sandbox.answers(Self.queries, ["--as-of", String(before)])
+        _ = try sandbox.undo(try sandbox.commits().count)
+        let answers = try sandbox.answers(Self.queries)
+        withKnownIssue("removing the artist nullifies the artist of its songs, which s9 had before the artist arrived") {
+            expectSameAnswers(answers, asOfBefore, "after undo of the artist's import", sourceLocation: #_sourceLocation)
+        }
+    }
+
     // MARK: - what an undo appends
 
     @Test func theUndosEventsCarryUndoesShownByHistoryAndItsJSONIsAppendsOwn() throws {
