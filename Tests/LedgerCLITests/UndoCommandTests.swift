@@ -323,6 +323,22 @@ import Testing
         #expect(try sandbox.eventCount() == events)
     }
 
+    @Test func undoingACommitThatSwappedTwoCategoryNamesRestoresBoth() throws {
+        let sandbox = try fixture()
+        let before = try sandbox.eventCount()
+        let swap = try sandbox.commitNumber([
+            UndoCase.line("CategoryRenamed", #"{"categoryId":"mammal","name":"Swapping"}"#),
+            UndoCase.line("CategoryRenamed", #"{"categoryId":"bird","name":"Mammals"}"#),
+            UndoCase.line("CategoryRenamed", #"{"categoryId":"mammal","name":"Birds"}"#),
+        ])
+        let asOfBefore = try sandbox.answers([["categories"]], ["--as-of", String(before)])
+        let result = try sandbox.run(["undo", String(swap)])
+        withKnownIssue("one restoring event per category, each checked in turn: the first restored name is still the other's") {
+            #expect(result.status == 0, "\(result.stderr)")
+        }
+        if result.status == 0 { #expect(try sandbox.answers([["categories"]]) == asOfBefore) }
+    }
+
     @Test func undoOfACommitThatDoesNotExistIsExit1() throws {
         let sandbox = try fixture()
         expectFailure(try sandbox.run(["undo", "2"]), exit: 1, mentions: ["commit 2"])
