@@ -339,6 +339,18 @@ import Testing
         if result.status == 0 { #expect(try sandbox.answers([["categories"]]) == asOfBefore) }
     }
 
+    @Test func aPositionAFavoriteRestoredCarriesIsNeverTakenByALaterFavorite() throws {
+        let sandbox = try fixture()
+        // Position 14 is the FavoriteRestored itself; 15 is the next event's.
+        let restored = try sandbox.run(["append", "FavoriteRestored", #"{"dishId":"sushi","addedAt":1764547200000000,"position":15}"#])
+        try sandbox.ok(["append", "FavoriteAdded", #"{"dishId":"ramen"}"#])
+        let favorites = try sandbox.array(["query", "favorites"]).compactMap { $0.string("dishId") }
+        let expected = ["dumpling", "pizza", "ramen"] + (restored.status == 0 ? ["sushi"] : [])
+        withKnownIssue("a restored favourite's position is checked against the favourites of now only: ramen's FavoriteAdded takes it") {
+            #expect(favorites.sorted() == expected.sorted())
+        }
+    }
+
     @Test func undoOfACommitThatDoesNotExistIsExit1() throws {
         let sandbox = try fixture()
         expectFailure(try sandbox.run(["undo", "2"]), exit: 1, mentions: ["commit 2"])
