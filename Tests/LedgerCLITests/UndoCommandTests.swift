@@ -284,6 +284,15 @@ import Testing
         #expect(try sandbox.eventCount() == events)
     }
 
+    @Test func undoingACommitTwiceIsExit3NamingTheFirstUndo() throws {
+        let sandbox = try fixture()
+        let commit = try sandbox.commitNumber([UndoCase.line("SongDeleted", #"{"songId":"s1"}"#)])
+        let undo = try sandbox.undo(commit)
+        let events = try sandbox.eventCount()
+        expectFailure(try sandbox.run(["undo", String(commit)]), exit: 3, mentions: ["commit \(undo) ", "song-s1"])
+        #expect(try sandbox.eventCount() == events)
+    }
+
     @Test func aLaterCommitChangingTheEntityThroughAnotherIsExit3NamingIt() throws {
         let sandbox = try fixture()
         let commit = try sandbox.commitNumber([UndoCase.line("ArtistCreated", #"{"artistId":"a3","name":"Gamma"}"#)])
