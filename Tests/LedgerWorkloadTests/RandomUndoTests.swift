@@ -74,6 +74,8 @@ import Testing
                 "the undo's events name commit \(commit)")
         let now = try touched.view { try ledger.query($0, $1) }
         let asOfBefore = try touched.view { try ledger.query($0, $1, asOf: .position(before)) }
+        #expect(try touched.view { try ledger.query($0, $1, asOf: .position(last)) } != asOfBefore,
+                "commit \(commit), which undo changes back, changed what the read models show of its entities")
         for key in Set(now.keys).union(asOfBefore.keys).sorted() {
             #expect(now[key] == asOfBefore[key], "after undo of commit \(commit), \(key) reads as of position \(before)")
         }
