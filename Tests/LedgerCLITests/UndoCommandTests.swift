@@ -134,7 +134,7 @@ import Testing
 
     /// Expects each query's answer to equal the expected one, naming the query that differs.
     private func expectSameAnswers(_ actual: [String], _ expected: [String], _ context: String,
-                                   sourceLocation: SourceLocation) {
+                                   sourceLocation: SourceLocation = #_sourceLocation) {
         for (query, (actual, expected)) in zip(Self.queries, zip(actual, expected)) {
             #expect(actual == expected, "\(context): query \(query.joined(separator: " "))", sourceLocation: sourceLocation)
         }
@@ -201,7 +201,7 @@ import Testing
         _ = try sandbox.undo(try sandbox.commits().count)
         let answers = try sandbox.answers(Self.queries)
         withKnownIssue("removing the owner takes it from its members, which referred to it before it arrived") {
-            expectSameAnswers(answers, asOfBefore, "after undo of the owner's import", sourceLocation: #_sourceLocation)
+            expectSameAnswers(answers, asOfBefore, "after undo of the owner's import")
         }
     }
 
@@ -422,7 +422,7 @@ import Testing
         let inline = try sandbox.answers(Self.queries)
         try sandbox.ok(["rebuild"])
         try sandbox.ok(["verify"])
-        expectSameAnswers(try sandbox.answers(Self.queries), inline, "after rebuild", sourceLocation: #_sourceLocation)
+        expectSameAnswers(try sandbox.answers(Self.queries), inline, "after rebuild")
     }
 
     // MARK: - session undo
