@@ -3,7 +3,7 @@ import Foundation
 import LedgerWorkload
 
 /// `append --batch` lines (§10) made from the events of `WorkloadGenerator`: valid events of
-/// all 17 types, each with its id and, for a creation, `"expect":"none"`.
+/// every type of the catalog, each with its id and, for a creation, `"expect":"none"`.
 enum GeneratedBatches {
     /// The batch line of one event: `{"type","data","id","expect"?}`.
     static func line(_ event: PendingEvent) -> String {
