@@ -118,8 +118,9 @@ struct AnimalsChanges {
 
     /// Adds the animal, in its category unless that one is deleted.
     func addAnimal(_ animalId: String, name: String, diet: Diet, categoryId: String?) throws(LedgerError) {
-        let animal = AnimalRecord(name: name, diet: diet, categoryId: try reference(to: categoryId))
-        try index(animalId, animal)
+        let category = try readModel.reference(to: categoryId, in: AnimalsTables.categories)
+        let animal = AnimalRecord(name: name, diet: diet, categoryId: category.id)
+        try index(animalId, animal, listedAt: listingKey(of: category), counting: true)
         try readModel.set(AnimalsTables.animals, animalId, animal)
     }
 
@@ -130,16 +131,26 @@ struct AnimalsChanges {
         var new = old
         change(&new)
         let leavesCategory = new.isDeleted || new.categoryId != old.categoryId
-        try unindex(animalId, old, counting: leavesCategory)
-        if !new.isDeleted { try index(animalId, new, counting: leavesCategory) }
+        let oldListing = listingKey(of: try readModel.reference(to: old.categoryId, in: AnimalsTables.categories))
+        try unindex(animalId, old, listedAt: oldListing, counting: leavesCategory)
+        if !new.isDeleted {
+            let newListing = new.categoryId == old.categoryId
+                ? oldListing : listingKey(of: try readModel.reference(to: new.categoryId, in: AnimalsTables.categories))
+            try index(animalId, new, listedAt: newListing, counting: leavesCategory)
+        }
         try readModel.set(AnimalsTables.animals, animalId, new)
     }
 
     /// An animal's reference to `categoryId`: none when that category is deleted (an
     /// import may name a category deleted earlier).
     func reference(to categoryId: String?) throws(LedgerError) -> String? {
-        guard let categoryId, try readModel.row(AnimalsTables.categories, categoryId)?.isDeleted != true else { return nil }
-        return categoryId
+        try readModel.reference(to: categoryId, in: AnimalsTables.categories).id
+    }
+
+    /// The `categoriesByName` key of the category an animal names, when that category is live.
+    private func listingKey(of category: EntityReference<CategoryRecord>) -> NameOrderKey? {
+        guard let id = category.id, let row = category.liveRow else { return nil }
+        return NameOrderKey(name: row.name, id: id)
     }
 
     /// Records in `categoryNames` that `categoryId` holds `name`.
@@ -154,41 +165,44 @@ struct AnimalsChanges {
         }
     }
 
-    /// Adds the animal to the indexes; with `counting`, to its live category's animal count.
-    private func index(_ animalId: String, _ animal: AnimalRecord, counting: Bool = true) throws(LedgerError) {
+    /// Adds the animal to the indexes: in its category when it names one, counted when that
+    /// category is live (`listedAt` its listing) and `counting`, and in `uncategorizedAnimals` otherwise.
+    private func index(_ animalId: String, _ animal: AnimalRecord, listedAt listingKey: NameOrderKey?, counting: Bool) throws(LedgerError) {
         let nameKey = NameOrderKey(name: animal.name, id: animalId)
         let listing = AnimalListing(name: animal.name, diet: animal.diet, categoryId: animal.categoryId)
         try readModel.set(AnimalsTables.animalsByName, nameKey, listing)
         if let categoryId = animal.categoryId {
             try readModel.set(AnimalsTables.categoryAnimals, CategoryAnimalKey(categoryId, animal.name, animalId),
                               CategoryAnimalListing(name: animal.name, diet: animal.diet))
-            if try adjustAnimalCount(of: categoryId, by: counting ? 1 : 0) { return }
+            if let listingKey {
+                if counting { try adjustAnimalCount(at: listingKey, by: 1) }
+                return
+            }
         }
         try readModel.set(AnimalsTables.uncategorizedAnimals, nameKey, listing)
     }
 
-    /// Removes the animal from the indexes; with `counting`, from its live category's animal count.
-    private func unindex(_ animalId: String, _ animal: AnimalRecord, counting: Bool) throws(LedgerError) {
+    /// Removes the animal from the indexes, and with `counting` from the animal count of its
+    /// live category (`listedAt` its listing); an animal in a live category is not in
+    /// `uncategorizedAnimals`.
+    private func unindex(_ animalId: String, _ animal: AnimalRecord, listedAt listingKey: NameOrderKey?, counting: Bool) throws(LedgerError) {
         let nameKey = NameOrderKey(name: animal.name, id: animalId)
         try readModel.remove(AnimalsTables.animalsByName, nameKey)
-        try readModel.remove(AnimalsTables.uncategorizedAnimals, nameKey)
         if let categoryId = animal.categoryId {
             try readModel.remove(AnimalsTables.categoryAnimals, CategoryAnimalKey(categoryId, animal.name, animalId))
-            if counting { try adjustAnimalCount(of: categoryId, by: -1) }
+            if let listingKey {
+                if counting { try adjustAnimalCount(at: listingKey, by: -1) }
+                return
+            }
         }
+        try readModel.remove(AnimalsTables.uncategorizedAnimals, nameKey)
     }
 
-    /// Adds `delta` (when not 0) to the animal count of `categoryId` when that category is
-    /// live; returns whether it is.
-    @discardableResult
-    private func adjustAnimalCount(of categoryId: String, by delta: Int) throws(LedgerError) -> Bool {
-        guard let category = try readModel.liveRow(AnimalsTables.categories, categoryId) else { return false }
-        guard delta != 0 else { return true }
-        let key = NameOrderKey(name: category.name, id: categoryId)
+    /// Adds `delta` to the animal count of the live category listed at `key`.
+    private func adjustAnimalCount(at key: NameOrderKey, by delta: Int) throws(LedgerError) {
         var listing = try listing(at: key)
         listing.animalCount += delta
         try readModel.set(AnimalsTables.categoriesByName, key, listing)
-        return true
     }
 
     /// The `categoriesByName` row of a live category, which must be there.

@@ -100,8 +100,9 @@ struct MusicChanges {
     }
 
     func addSong(_ songId: String, title: String, artistId: String?, durationSeconds: Int?) throws(LedgerError) {
-        let song = SongRecord(title: title, artistId: try reference(to: artistId), durationSeconds: durationSeconds)
-        try index(songId, song)
+        let artist = try readModel.reference(to: artistId, in: MusicTables.artists)
+        let song = SongRecord(title: title, artistId: artist.id, durationSeconds: durationSeconds)
+        try index(songId, song, listedAt: listingKey(of: artist), counting: true)
         try readModel.set(MusicTables.songs, songId, song)
     }
 
@@ -112,53 +113,65 @@ struct MusicChanges {
         var new = old
         change(&new)
         let leavesArtist = new.isDeleted || new.artistId != old.artistId
-        try unindex(songId, old, counting: leavesArtist)
-        if !new.isDeleted { try index(songId, new, counting: leavesArtist) }
+        let oldListing = listingKey(of: try readModel.reference(to: old.artistId, in: MusicTables.artists))
+        try unindex(songId, old, listedAt: oldListing, counting: leavesArtist)
+        if !new.isDeleted {
+            let newListing = new.artistId == old.artistId
+                ? oldListing : listingKey(of: try readModel.reference(to: new.artistId, in: MusicTables.artists))
+            try index(songId, new, listedAt: newListing, counting: leavesArtist)
+        }
         try readModel.set(MusicTables.songs, songId, new)
     }
 
     /// A song's reference to `artistId`: none when that artist is deleted (an import may
     /// name an artist deleted earlier; deleting an artist nullifies its songs' references).
     func reference(to artistId: String?) throws(LedgerError) -> String? {
-        guard let artistId, try readModel.row(MusicTables.artists, artistId)?.isDeleted != true else { return nil }
-        return artistId
+        try readModel.reference(to: artistId, in: MusicTables.artists).id
     }
 
-    /// Adds the song to the indexes; with `counting`, to its live artist's song count.
-    private func index(_ songId: String, _ song: SongRecord, counting: Bool = true) throws(LedgerError) {
+    /// The `artistsByName` key of the artist a song names, when that artist is live.
+    private func listingKey(of artist: EntityReference<ArtistRecord>) -> NameOrderKey? {
+        guard let id = artist.id, let row = artist.liveRow else { return nil }
+        return NameOrderKey(name: row.name, id: id)
+    }
+
+    /// Adds the song to the indexes: under its artist when it names one, counted when that
+    /// artist is live (`listedAt` its listing) and `counting`, and in `orphanSongs` otherwise.
+    private func index(_ songId: String, _ song: SongRecord, listedAt listingKey: NameOrderKey?, counting: Bool) throws(LedgerError) {
         let titleKey = NameOrderKey(name: song.title, id: songId)
         let listed = ListedSong(title: song.title, artistId: song.artistId, durationSeconds: song.durationSeconds)
         try readModel.set(MusicTables.songsByTitle, titleKey, listed)
         if let artistId = song.artistId {
             try readModel.set(MusicTables.artistSongs, ArtistSongKey(artistId: artistId, title: song.title, songId: songId),
                               ArtistSongRow(title: song.title, durationSeconds: song.durationSeconds))
-            if try adjustSongCount(of: artistId, by: counting ? 1 : 0) { return }
+            if let listingKey {
+                if counting { try adjustSongCount(at: listingKey, by: 1) }
+                return
+            }
         }
         try readModel.set(MusicTables.orphanSongs, titleKey, listed)
     }
 
-    /// Removes the song from the indexes; with `counting`, from its live artist's song count.
-    private func unindex(_ songId: String, _ song: SongRecord, counting: Bool) throws(LedgerError) {
+    /// Removes the song from the indexes, and with `counting` from the song count of its live
+    /// artist (`listedAt` its listing); a song with a live artist is not in `orphanSongs`.
+    private func unindex(_ songId: String, _ song: SongRecord, listedAt listingKey: NameOrderKey?, counting: Bool) throws(LedgerError) {
         let titleKey = NameOrderKey(name: song.title, id: songId)
         try readModel.remove(MusicTables.songsByTitle, titleKey)
-        try readModel.remove(MusicTables.orphanSongs, titleKey)
         if let artistId = song.artistId {
             try readModel.remove(MusicTables.artistSongs, ArtistSongKey(artistId: artistId, title: song.title, songId: songId))
-            if counting { try adjustSongCount(of: artistId, by: -1) }
+            if let listingKey {
+                if counting { try adjustSongCount(at: listingKey, by: -1) }
+                return
+            }
         }
+        try readModel.remove(MusicTables.orphanSongs, titleKey)
     }
 
-    /// Adds `delta` (when not 0) to the song count of `artistId` when that artist is live;
-    /// returns whether it is.
-    @discardableResult
-    private func adjustSongCount(of artistId: String, by delta: Int) throws(LedgerError) -> Bool {
-        guard let artist = try readModel.liveRow(MusicTables.artists, artistId) else { return false }
-        guard delta != 0 else { return true }
-        let key = NameOrderKey(name: artist.name, id: artistId)
+    /// Adds `delta` to the song count of the live artist listed at `key`.
+    private func adjustSongCount(at key: NameOrderKey, by delta: Int) throws(LedgerError) {
         var listed = try listing(key)
         listed.songCount += delta
         try readModel.set(MusicTables.artistsByName, key, listed)
-        return true
     }
 
     /// The `artistsByName` row of a live artist, which every live artist has.
