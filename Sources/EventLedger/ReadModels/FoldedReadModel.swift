@@ -3,14 +3,17 @@
 /// version of the row at `position`, a removal of a present row adds a removal. `store` then
 /// writes every version into the stored tables in key order, so the result is the same, byte
 /// for byte, as writing each version as it came, without a B-tree search per read or write.
+///
+/// Used by one thread, one call at a time: its stored properties are not checked for
+/// exclusive access at run time, which costs more than the reads and writes themselves.
 final class FoldedReadModel: RowStoreWriting {
     /// The tables, in the order of `folded`: a read model has a handful, and a search by
     /// equality finds one sooner than hashing it would.
     private let tables: [TableName]
     /// The folded tables; nil once stored.
-    private var foldedTables: [FoldedTable?]
+    @exclusivity(unchecked) private var foldedTables: [FoldedTable?]
     /// The position of the event being applied; versions are written at it.
-    var position: UInt64 = 0
+    @exclusivity(unchecked) var position: UInt64 = 0
 
     /// An empty read model of `tables`.
     init(tables: [TableName]) {

@@ -11,6 +11,9 @@ import Glibc
 /// laid out for few cache misses: its slot leads to its record, which holds its key and
 /// the address of its newest version, which holds the value. Versions link to the one
 /// before; adding one changes only the row's record.
+///
+/// Used by one thread, one call at a time: its stored properties are not checked for
+/// exclusive access at run time, which costs more than the reads and writes themselves.
 final class FoldedTable {
     /// A row's record in `records`: the newest version's address (4 bytes), the key's length
     /// (2), then the key.
@@ -58,16 +61,16 @@ final class FoldedTable {
     /// Every row, by the address of its record: the first `sortedCount` in key order, then
     /// the rows added since, in the order they were added.
     private let rows = ChunkedArray<ArenaAddress>()
-    private var sortedCount = 0
+    @exclusivity(unchecked) private var sortedCount = 0
     /// The rows by key.
-    private var slots = RowSlots()
+    @exclusivity(unchecked) private var slots = RowSlots()
     /// The rows by their first key components, one index per number of components a prefix
     /// scan has asked for.
-    private var prefixIndexes: [PrefixIndex] = []
+    @exclusivity(unchecked) private var prefixIndexes: [PrefixIndex] = []
     /// The position written at last, and the first version written at it (`.none` before
     /// one is): a row whose newest version is not older is replaced, not given another.
-    private var position: UInt64 = 0
-    private var firstVersionAtPosition = ArenaAddress.none
+    @exclusivity(unchecked) private var position: UInt64 = 0
+    @exclusivity(unchecked) private var firstVersionAtPosition = ArenaAddress.none
 
     /// About how many bytes of memory the table takes.
     var byteCount: Int { records.capacity + versions.capacity + rows.capacity + slots.byteCount }

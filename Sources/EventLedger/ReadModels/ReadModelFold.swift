@@ -3,22 +3,23 @@
 /// needs only a read transaction, so read models can be folded side by side; `store` then
 /// replaces the stored read model inside a write transaction.
 ///
-/// A fold is used by one thread at a time (handed over by joining the thread that folded it).
+/// A fold is used by one thread at a time (handed over by joining the thread that folded it):
+/// its stored properties are not checked for exclusive access at run time.
 final class ReadModelFold: @unchecked Sendable {
     /// The index of the read model's domain in the catalog.
     let domainIndex: Int
     private let catalog: EventCatalog
     private let tables: LedgerTables
-    private var state: FoldedReadModel
+    @exclusivity(unchecked) private var state: FoldedReadModel
     /// Whether `store` has begun to write, letting go of the fold as it went.
     private var isSpent = false
     /// Keys of the cascade links made (stream ‖ NUL ‖ big-endian position), in position order.
-    private var links: [[UInt8]] = []
+    @exclusivity(unchecked) private var links: [[UInt8]] = []
     /// The last position folded.
-    private(set) var position: UInt64 = 0
+    @exclusivity(unchecked) private(set) var position: UInt64 = 0
     /// The positions of the domain's events folded, a bit each (bit p − 1 for position p):
     /// the links they made are the ones `store` replaces.
-    private var domainPositions: [UInt64] = []
+    @exclusivity(unchecked) private var domainPositions: [UInt64] = []
 
     /// About how many bytes of memory the folded read model takes.
     var byteCount: Int { state.byteCount }
