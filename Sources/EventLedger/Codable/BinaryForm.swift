@@ -141,29 +141,38 @@ final class BinaryOutput {
         base.storeBytes(of: (elements + 1).bigEndian, toByteOffset: start, as: UInt32.self)
     }
 
-    /// Room for `extra` more bytes after those written, the buffer doubled when it is short.
+    /// Room for `extra` more bytes after those written. Inlined into every append, as the
+    /// appends are: a call per byte would cost more than the byte.
+    @inline(__always)
     private func reserve(_ extra: Int) -> UnsafeMutableRawPointer {
-        if count + extra > capacity {
-            capacity = max(capacity * 2, count + extra)
-            let grown = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 8)
-            grown.copyMemory(from: base, byteCount: count)
-            base.deallocate()
-            base = grown
-        }
+        if count + extra > capacity { grow(toHold: count + extra) }
         return base + count
     }
 
+    /// Doubles the buffer, or more when `byteCount` needs more.
+    @inline(never)
+    private func grow(toHold byteCount: Int) {
+        capacity = max(capacity * 2, byteCount)
+        let grown = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 8)
+        grown.copyMemory(from: base, byteCount: count)
+        base.deallocate()
+        base = grown
+    }
+
+    @inline(__always)
     private func append(_ byte: UInt8) {
         reserve(1).storeBytes(of: byte, as: UInt8.self)
         count += 1
     }
 
+    @inline(__always)
     private func append(_ bytes: UnsafeRawBufferPointer) {
         guard let start = bytes.baseAddress else { return }
         reserve(bytes.count).copyMemory(from: start, byteCount: bytes.count)
         count += bytes.count
     }
 
+    @inline(__always)
     private func appendBigEndian<Integer: FixedWidthInteger>(_ value: Integer) {
         reserve(MemoryLayout<Integer>.size).storeBytes(of: value.bigEndian, as: Integer.self)
         count += MemoryLayout<Integer>.size
