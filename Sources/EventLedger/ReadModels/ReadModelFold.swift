@@ -10,6 +10,8 @@ final class ReadModelFold: @unchecked Sendable {
     let domainIndex: Int
     private let catalog: EventCatalog
     private let tables: LedgerTables
+    /// Where the payloads of the domain's events are located, one after another.
+    private let payloads = PayloadTextReader()
     @exclusivity(unchecked) private var state: FoldedReadModel
     /// Whether `store` has begun to write, letting go of the fold as it went.
     private var isSpent = false
@@ -50,7 +52,7 @@ final class ReadModelFold: @unchecked Sendable {
                     let context = EventContext(position: position, recordedAt: record.recordedAt) { linked in
                         self.links.append(LedgerTables.streamKey(linked, position))
                     }
-                    try domain.decodeAndApply(entry.typeIndex, try Self.payload(of: record), Int(record.schemaVersion), context, writer)
+                    try domain.decodeAndApply(entry.typeIndex, try payload(of: record), Int(record.schemaVersion), context, writer)
                 }
                 self.position = position
                 unreported += 1
@@ -128,8 +130,13 @@ final class ReadModelFold: @unchecked Sendable {
         domainPositions[bit >> 6] |= 1 << (bit & 63)
     }
 
+    /// The record's payload: located in its text when it is an object of scalars, else parsed whole.
+    private func payload(of record: EventRecordView) throws -> RecordedPayload {
+        payloads.text.locate(record.dataBytes) ? .text(payloads.text) : .members(try Self.members(of: record))
+    }
+
     /// The members of the record's payload, in the order written.
-    private static func payload(of record: EventRecordView) throws -> [(key: String, value: JSONValue)] {
+    private static func members(of record: EventRecordView) throws -> [(key: String, value: JSONValue)] {
         do {
             guard let payload = try JSONValue.parseMembers(record.dataBytes) else {
                 throw LedgerError(.corruption, "payload is not an object")
