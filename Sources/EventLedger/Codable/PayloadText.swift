@@ -6,14 +6,15 @@ import Glibc
 /// rebuild decodes each field the event's type reads straight from the text, and makes no
 /// string of a key nor a value of a field the type does not read.
 ///
-/// Located are objects of plain keys (no escapes) whose values are strings, numbers, true,
-/// false or null, as the ledger writes most payloads; others are parsed whole instead. A
-/// value is parsed when it is read, with `JSONValue`'s rules. Used by one thread, one
+/// Located are objects of plain keys (ASCII, no escapes) whose values are strings, numbers,
+/// true, false or null, as the ledger writes most payloads; others are parsed whole instead.
+/// A value is parsed when it is read, with `JSONValue`'s rules; a plain string's bytes are
+/// its text, taken as they are. Used by one thread, one
 /// payload after another, as a fold reads the log: its stored properties are not checked
 /// for exclusive access at run time.
 final class PayloadText {
     /// Where a member's key (without its quotes) and value lie in the text, and whether the
-    /// value is a string without escapes, whose bytes between its quotes are its UTF-8.
+    /// value is a plain string, whose bytes between its quotes are its text.
     private struct Member {
         let key: Range<Int>
         let value: Range<Int>
@@ -60,12 +61,8 @@ final class PayloadText {
     func value(_ name: String) throws(JSONParseError) -> JSONValue {
         guard let member = member(name) else { return .null }
         let bytes = UnsafeRawBufferPointer(rebasing: text[member.value])
-        if member.isPlainString,
-           let string = String(validating: UnsafeRawBufferPointer(rebasing: bytes.dropFirst().dropLast()).assumingMemoryBound(to: UInt8.self),
-                               as: UTF8.self) {
-            return .string(string)
-        }
-        return try JSONValue.parse(bytes)
+        guard member.isPlainString else { return try JSONValue.parse(bytes) }
+        return .string(String(decoding: UnsafeRawBufferPointer(rebasing: bytes[(bytes.startIndex + 1)..<(bytes.endIndex - 1)]), as: UTF8.self))
     }
 
     /// Whether there is a member `name`.
@@ -89,7 +86,8 @@ final class PayloadText {
     }
 
     /// The string token whose opening quote is at `start`: where it ends (after its closing
-    /// quote) and whether it has no escapes; nil when it is cut short or holds a control character.
+    /// quote) and whether it is plain, ASCII without escapes (the others are parsed, which
+    /// checks their escapes and UTF-8); nil when it is cut short or holds a control character.
     private func string(from start: Int) -> (end: Int, isPlain: Bool)? {
         var (offset, isPlain) = (start + 1, true)
         while offset < text.count {
@@ -99,6 +97,9 @@ final class PayloadText {
                 isPlain = false
                 offset += 2
             case 0..<0x20: return nil
+            case 0x80...:
+                isPlain = false
+                offset += 1
             default: offset += 1
             }
         }
