@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// One read model rebuilt in memory from the log: its domain's events applied again, in
 /// position order, to a `FoldedReadModel`, and the cascade links they made. Folding
 /// needs only a read transaction, so read models can be folded side by side; `store` then
@@ -12,6 +16,10 @@ final class ReadModelFold: @unchecked Sendable {
     private let tables: LedgerTables
     /// Where the payloads of the domain's events are located, one after another.
     private let payloads = PayloadTextReader()
+    /// The stored names of the event types met in the log, one after another, and for each
+    /// where it lies and its index among the domain's types (nil for another domain's).
+    @exclusivity(unchecked) private var typeNameBytes: [UInt8] = []
+    @exclusivity(unchecked) private var typeNames: [(range: Range<Int>, typeIndex: Int?)] = []
     @exclusivity(unchecked) private var state: FoldedReadModel
     /// Whether `store` has begun to write, letting go of the fold as it went.
     private var isSpent = false
@@ -45,14 +53,13 @@ final class ReadModelFold: @unchecked Sendable {
             while let current = next {
                 let position = LedgerTables.readBigEndian(current.key)
                 let record = try EventRecordView(current.value, position: position)
-                let entry = try catalog.entry(typeBytes: record.typeBytes)
-                if entry.domainIndex == domainIndex {
+                if let typeIndex = try typeIndex(record.typeBytes) {
                     markDomainPosition(position)
                     state.position = position
                     let context = EventContext(position: position, recordedAt: record.recordedAt) { linked in
                         self.links.append(LedgerTables.streamKey(linked, position))
                     }
-                    try domain.decodeAndApply(entry.typeIndex, try payload(of: record), Int(record.schemaVersion), context, writer)
+                    try domain.decodeAndApply(typeIndex, try payload(of: record), Int(record.schemaVersion), context, writer)
                 }
                 self.position = position
                 unreported += 1
@@ -128,6 +135,25 @@ final class ReadModelFold: @unchecked Sendable {
         let bit = Int(position - 1)
         while domainPositions.count <= bit >> 6 { domainPositions.append(0) }
         domainPositions[bit >> 6] |= 1 << (bit & 63)
+    }
+
+    /// The index among the domain's event types of the type a record names, nil for another
+    /// domain's type; `.invalidInput` for a type no domain has. Types met before are found
+    /// among their names here, without copying the catalog's entry (its names and decoders)
+    /// for every event of the log.
+    private func typeIndex(_ typeBytes: UnsafeRawBufferPointer) throws -> Int? {
+        let known = typeNameBytes.withUnsafeBytes { names in
+            typeNames.first { type in Self.equal(UnsafeRawBufferPointer(rebasing: names[type.range]), typeBytes) }
+        }
+        if let known { return known.typeIndex }
+        let entry = try catalog.entry(typeBytes: typeBytes)
+        typeNames.append((typeNameBytes.count..<(typeNameBytes.count + typeBytes.count), entry.domainIndex == domainIndex ? entry.typeIndex : nil))
+        typeNameBytes += typeBytes
+        return typeNames.last!.typeIndex
+    }
+
+    private static func equal(_ bytes: UnsafeRawBufferPointer, _ other: UnsafeRawBufferPointer) -> Bool {
+        bytes.count == other.count && (bytes.isEmpty || memcmp(bytes.baseAddress!, other.baseAddress!, bytes.count) == 0)
     }
 
     /// The record's payload: located in its text when it is an object of scalars, else parsed whole.
