@@ -102,28 +102,31 @@ final class BinaryOutput {
     }
 
     func write(_ text: String) {
-        var text = text
-        // The bytes copied at once from the string's own storage (a NUL looked for a word at
-        // a time), rather than a byte at a time through its UTF-8 view.
-        text.withUTF8 { utf8 in
-            let utf8 = UnsafeRawBufferPointer(utf8)
-            append(BinaryForm.Tag.string.rawValue)
-            switch form {
-            case .key:
-                if let start = utf8.baseAddress, memchr(start, 0, utf8.count) != nil {
-                    for byte in utf8 {
-                        append(byte)
-                        if byte == 0 { append(0xFF) }
-                    }
-                } else {
-                    append(utf8)
+        // Read in place, without the copy of the string (and its retain) that `withUTF8` makes.
+        guard text.utf8.withContiguousStorageIfAvailable({ write(utf8: UnsafeRawBufferPointer($0)) }) != nil else {
+            return Array(text.utf8).withUnsafeBytes { write(utf8: $0) }
+        }
+    }
+
+    /// Writes a string whose UTF-8 is `utf8`: copied at once (a NUL looked for a word at a
+    /// time), rather than a byte at a time through the string's UTF-8 view.
+    private func write(utf8: UnsafeRawBufferPointer) {
+        append(BinaryForm.Tag.string.rawValue)
+        switch form {
+        case .key:
+            if let start = utf8.baseAddress, memchr(start, 0, utf8.count) != nil {
+                for byte in utf8 {
+                    append(byte)
+                    if byte == 0 { append(0xFF) }
                 }
-                append(0)
-                append(0)
-            case .row:
-                appendVarint(UInt64(utf8.count))
+            } else {
                 append(utf8)
             }
+            append(0)
+            append(0)
+        case .row:
+            appendVarint(UInt64(utf8.count))
+            append(utf8)
         }
     }
 
