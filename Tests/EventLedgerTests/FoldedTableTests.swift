@@ -41,7 +41,7 @@ import Testing
             write([1], under: key, at: 1, into: folded)
             write(nil, under: key, at: 2, into: folded)
             write([2], under: key, at: 2, into: folded)
-            #expect(try folded.newestValue(key).flatMap(StoredRow.rowBytes).map(Array.init) == [2])
+            #expect(try key.withUnsafeBytes { try folded.newestValue($0).flatMap(StoredRow.rowBytes).map(Array.init) } == [2])
             try ledger.environment.write { txn in
                 try txn.clear(table)
                 try folded.store(into: table, txn)
@@ -77,8 +77,18 @@ import Testing
     }
 
     private func write(_ row: [UInt8]?, under key: [UInt8], at position: UInt64, into table: FoldedTable) {
-        table.write(key, valueCount: StoredRow.valueCount(row, encodedKey: key), at: position) {
-            StoredRow.encodeValue(row, encodedKey: key, into: $0)
+        key.withUnsafeBytes { key in
+            withOptionalBytes(row) { row in
+                table.write(key, valueCount: StoredRow.valueCount(row, encodedKey: key), at: position) {
+                    StoredRow.encodeValue(row, encodedKey: key, into: $0)
+                }
+            }
         }
+    }
+
+    /// Calls `body` with the bytes of `bytes`, nil when it is nil.
+    private func withOptionalBytes(_ bytes: [UInt8]?, _ body: (UnsafeRawBufferPointer?) -> Void) {
+        guard let bytes else { return body(nil) }
+        bytes.withUnsafeBytes { body($0) }
     }
 }

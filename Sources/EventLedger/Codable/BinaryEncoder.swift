@@ -1,9 +1,17 @@
 /// Encodes `Codable` values in a `BinaryForm`, for read-model keys and rows.
 @usableFromInline
 enum BinaryEncoding {
-    /// The bytes of `value` in `writer`'s form, written by `writer` (emptied first).
+    /// The bytes of `value` in `writer`'s form, in an array of their own.
     @usableFromInline
     static func encode<Value: Encodable>(_ value: Value, with writer: BinaryWriter) throws(LedgerError) -> [UInt8] {
+        Array(try encoded(value, with: writer))
+    }
+
+    /// The bytes of `value` in `writer`'s form, written by `writer` (emptied first) and valid
+    /// until it writes again: the typed reads and writes hand them to the store without an
+    /// array made for each.
+    @usableFromInline
+    static func encoded<Value: Encodable>(_ value: Value, with writer: BinaryWriter) throws(LedgerError) -> UnsafeRawBufferPointer {
         writer.output.reset()
         do {
             try BinaryScalars.encode(value, to: writer.output)
@@ -12,7 +20,7 @@ enum BinaryEncoding {
         } catch {
             throw LedgerError(.invalidInput, "\(Value.self) cannot be stored in a read model: \(error)")
         }
-        return writer.output.bytes
+        return writer.output.written
     }
 }
 

@@ -42,31 +42,42 @@ final class BinaryWriter {
     }
 }
 
-/// The bytes of values in a `BinaryForm`, as they are written.
+/// The bytes of values in a `BinaryForm`, as they are written: kept in a buffer of its own,
+/// emptied and written again for each value without an allocation or a uniqueness check.
 final class BinaryOutput {
     let form: BinaryForm
     // Accessed by one thread, one call at a time: checking exclusive access at run time costs
     // more than the appends themselves.
-    @exclusivity(unchecked) private(set) var bytes: [UInt8] = []
+    @exclusivity(unchecked) private var base: UnsafeMutableRawPointer
+    @exclusivity(unchecked) private var capacity: Int
+    @exclusivity(unchecked) private var count = 0
     /// The keyed containers made for the values written here, made once per coding-key type.
     let keyedContainers = KeyedContainerCache()
 
     init(_ form: BinaryForm) {
         self.form = form
-        bytes.reserveCapacity(64)
+        capacity = 64
+        base = .allocate(byteCount: capacity, alignment: 8)
     }
+
+    deinit {
+        base.deallocate()
+    }
+
+    /// The bytes written since `reset`, valid until the next write or `reset`.
+    var written: UnsafeRawBufferPointer { UnsafeRawBufferPointer(start: base, count: count) }
 
     /// Empties the writer for the next value, keeping its memory.
     func reset() {
-        bytes.removeAll(keepingCapacity: true)
+        count = 0
     }
 
-    func writeNull() { bytes.append(BinaryForm.Tag.null.rawValue) }
+    func writeNull() { append(BinaryForm.Tag.null.rawValue) }
 
-    func write(_ flag: Bool) { bytes.append(flag ? BinaryForm.Tag.true.rawValue : BinaryForm.Tag.false.rawValue) }
+    func write(_ flag: Bool) { append(flag ? BinaryForm.Tag.true.rawValue : BinaryForm.Tag.false.rawValue) }
 
     func write(signed value: Int64) {
-        bytes.append(BinaryForm.Tag.signed.rawValue)
+        append(BinaryForm.Tag.signed.rawValue)
         switch form {
         case .key: appendBigEndian(UInt64(bitPattern: value) ^ (1 << 63))
         case .row: appendVarint(UInt64(bitPattern: (value << 1) ^ (value >> 63)))
@@ -74,7 +85,7 @@ final class BinaryOutput {
     }
 
     func write(unsigned value: UInt64) {
-        bytes.append(BinaryForm.Tag.unsigned.rawValue)
+        append(BinaryForm.Tag.unsigned.rawValue)
         switch form {
         case .key: appendBigEndian(value)
         case .row: appendVarint(value)
@@ -82,62 +93,101 @@ final class BinaryOutput {
     }
 
     func write(_ value: Double) {
-        bytes.append(BinaryForm.Tag.double.rawValue)
+        append(BinaryForm.Tag.double.rawValue)
         let bits = value.bitPattern
         switch form {
         case .key: appendBigEndian(bits & (1 << 63) != 0 ? ~bits : bits | (1 << 63))
-        case .row: withUnsafeBytes(of: bits.littleEndian) { bytes.append(contentsOf: $0) }
+        case .row: withUnsafeBytes(of: bits.littleEndian) { append($0) }
         }
     }
 
     func write(_ text: String) {
-        bytes.append(BinaryForm.Tag.string.rawValue)
+        // Read in place, without the copy of the string (and its retain) that `withUTF8` makes.
+        guard text.utf8.withContiguousStorageIfAvailable({ write(utf8: UnsafeRawBufferPointer($0)) }) != nil else {
+            return Array(text.utf8).withUnsafeBytes { write(utf8: $0) }
+        }
+    }
+
+    /// Writes a string whose UTF-8 is `utf8`: copied at once (a NUL looked for a word at a
+    /// time), rather than a byte at a time through the string's UTF-8 view.
+    private func write(utf8: UnsafeRawBufferPointer) {
+        append(BinaryForm.Tag.string.rawValue)
         switch form {
         case .key:
-            var text = text
-            text.withUTF8 { utf8 in
-                if utf8.contains(0) {
-                    for byte in utf8 {
-                        bytes.append(byte)
-                        if byte == 0 { bytes.append(0xFF) }
-                    }
-                } else {
-                    bytes.append(contentsOf: utf8)
+            if let start = utf8.baseAddress, memchr(start, 0, utf8.count) != nil {
+                for byte in utf8 {
+                    append(byte)
+                    if byte == 0 { append(0xFF) }
                 }
+            } else {
+                append(utf8)
             }
-            bytes.append(0)
-            bytes.append(0)
+            append(0)
+            append(0)
         case .row:
-            appendVarint(UInt64(text.utf8.count))
-            bytes.append(contentsOf: text.utf8)
+            appendVarint(UInt64(utf8.count))
+            append(utf8)
         }
     }
 
     /// Starts an array; returns where its element count (big-endian `u32`) is kept, for `countElement`.
     func beginArray() -> Int {
-        bytes.append(BinaryForm.Tag.array.rawValue)
-        bytes.append(contentsOf: [0, 0, 0, 0])
-        return bytes.count - 4
+        append(BinaryForm.Tag.array.rawValue)
+        let countAt = count
+        appendBigEndian(UInt32(0))
+        return countAt
     }
 
     /// Counts one more element of the array begun at `start`.
     func countElement(ofArrayAt start: Int) {
-        var count = bytes[start..<(start + 4)].reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
-        count += 1
-        for offset in 0..<4 { bytes[start + offset] = UInt8(truncatingIfNeeded: count >> (8 * (3 - offset))) }
+        let elements = UInt32(bigEndian: base.loadUnaligned(fromByteOffset: start, as: UInt32.self))
+        base.storeBytes(of: (elements + 1).bigEndian, toByteOffset: start, as: UInt32.self)
     }
 
-    private func appendBigEndian(_ value: UInt64) {
-        withUnsafeBytes(of: value.bigEndian) { bytes.append(contentsOf: $0) }
+    /// Room for `extra` more bytes after those written. Inlined into every append, as the
+    /// appends are: a call per byte would cost more than the byte.
+    @inline(__always)
+    private func reserve(_ extra: Int) -> UnsafeMutableRawPointer {
+        if count + extra > capacity { grow(toHold: count + extra) }
+        return base + count
+    }
+
+    /// Doubles the buffer, or more when `byteCount` needs more.
+    @inline(never)
+    private func grow(toHold byteCount: Int) {
+        capacity = max(capacity * 2, byteCount)
+        let grown = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 8)
+        grown.copyMemory(from: base, byteCount: count)
+        base.deallocate()
+        base = grown
+    }
+
+    @inline(__always)
+    private func append(_ byte: UInt8) {
+        reserve(1).storeBytes(of: byte, as: UInt8.self)
+        count += 1
+    }
+
+    @inline(__always)
+    private func append(_ bytes: UnsafeRawBufferPointer) {
+        guard let start = bytes.baseAddress else { return }
+        reserve(bytes.count).copyMemory(from: start, byteCount: bytes.count)
+        count += bytes.count
+    }
+
+    @inline(__always)
+    private func appendBigEndian<Integer: FixedWidthInteger>(_ value: Integer) {
+        reserve(MemoryLayout<Integer>.size).storeBytes(of: value.bigEndian, as: Integer.self)
+        count += MemoryLayout<Integer>.size
     }
 
     private func appendVarint(_ value: UInt64) {
         var rest = value
         while rest >= 0x80 {
-            bytes.append(UInt8(truncatingIfNeeded: rest) | 0x80)
+            append(UInt8(truncatingIfNeeded: rest) | 0x80)
             rest >>= 7
         }
-        bytes.append(UInt8(rest))
+        append(UInt8(rest))
     }
 }
 

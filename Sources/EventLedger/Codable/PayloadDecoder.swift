@@ -16,13 +16,17 @@ enum PayloadDecoder {
         }
     }
 
-    /// Decodes `Value` from the members of a payload the log holds, in the order written, as
-    /// `decode(_:from:checkingFields:)` does without checking fields: each field the type
-    /// reads is looked up in the list, with no dictionary made of them.
-    static func decodeRecorded<Value: Decodable>(_ type: Value.Type,
-                                                 members: [(key: String, value: JSONValue)]) throws(LedgerError) -> Value {
-        let fields = FieldUse(isChecking: false)
-        return try invalidFields { try Value(from: JSONValueDecoder(members: members, fields: fields)) }
+    /// Decodes `Value` from a payload the log holds, as `decode(_:from:checkingFields:)` does
+    /// without checking fields: each field the type reads is looked up among the members, with
+    /// no dictionary made of them, and read from the payload's text when it is located.
+    static func decodeRecorded<Value: Decodable>(_ type: Value.Type, _ payload: RecordedPayload) throws(LedgerError) -> Value {
+        switch payload {
+        case .text(let text):
+            return try invalidFields { try Value(from: PayloadTextDecoder(payload: text)) }
+        case .members(let members):
+            let fields = FieldUse(isChecking: false)
+            return try invalidFields { try Value(from: JSONValueDecoder(members: members, fields: fields)) }
+        }
     }
 
     /// What `decode` returns, its errors as `.invalidInput` naming the field.
@@ -85,7 +89,8 @@ final class FieldUse {
     }
 }
 
-private struct JSONValueDecoder: Decoder {
+/// Decodes a `JSONValue`, or the members of a recorded payload's object.
+struct JSONValueDecoder: Decoder {
     /// The value decoded, or nil for the members of a recorded payload's object.
     private let decoded: JSONValue?
     /// The members of the object decoded, when they are a recorded payload's, in a list.
@@ -134,7 +139,7 @@ private struct JSONValueDecoder: Decoder {
 }
 
 /// Turns JSON values into the scalars a type asks for.
-private enum JSONScalarReader {
+enum JSONScalarReader {
     static func decode<T: Decodable>(_ type: T.Type, from value: JSONValue, codingPath: @autoclosure () -> [any CodingKey],
                                      fields: FieldUse) throws -> T {
         if T.self == String.self {

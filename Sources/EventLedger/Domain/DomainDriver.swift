@@ -17,9 +17,9 @@ struct DomainDriver: Sendable {
     let check: @Sendable (DomainEventValue, ReadModelReader, RuleMode) throws(LedgerError) -> Void
     /// Folds an event decoded by `decode` into the read model.
     let apply: @Sendable (DomainEventValue, EventContext, ReadModelWriter) throws(LedgerError) -> Void
-    /// Decodes a payload (its members in the order written) and folds it into the read model
-    /// at once, as rebuilds do for every event; a payload that does not decode is `.corruption`.
-    let decodeAndApply: @Sendable (_ type: Int, _ members: [(key: String, value: JSONValue)], _ storedAt: Int, EventContext,
+    /// Decodes a payload the log holds and folds it into the read model at once, as rebuilds
+    /// do for every event; a payload that does not decode is `.corruption`.
+    let decodeAndApply: @Sendable (_ type: Int, _ payload: RecordedPayload, _ storedAt: Int, EventContext,
                                    ReadModelWriter) throws(LedgerError) -> Void
 
     init<Domain: LedgerDomain>(_ domain: Domain) {
@@ -41,10 +41,10 @@ struct DomainDriver: Sendable {
         }
         // The decoders alone: taking one from the array needs no generic type looked up at run time.
         let recordedValues = cases.map(\.value)
-        decodeAndApply = { type, members, version, context, writer throws(LedgerError) in
+        decodeAndApply = { type, payload, version, context, writer throws(LedgerError) in
             let event: Domain.Event
             do {
-                event = try recordedValues[type](members, version)
+                event = try recordedValues[type](payload, version)
             } catch {
                 throw LedgerError(.corruption, "event at position \(context.position) cannot be replayed: \(error)",
                                   subject: String(context.position))

@@ -68,14 +68,13 @@ extension DomainEvent {
         upcasters[(version - 1)...].reduce(payload) { upcasted, upcaster in upcaster(upcasted) }
     }
 
-    /// Decodes a payload the log holds, its members in the order written, stored at schema
-    /// version `version` (in range), as a rebuild does: it was checked when appended, so only
+    /// Decodes a payload the log holds, stored at schema version `version` (in range), as a rebuild does: it was checked when appended, so only
     /// its fields are read.
-    static func decodeRecorded(_ members: [(key: String, value: JSONValue)], storedAt version: Int) throws(LedgerError) -> Self {
+    static func decodeRecorded(_ payload: RecordedPayload, storedAt version: Int) throws(LedgerError) -> Self {
         guard version == schemaVersion else {
-            return try decode(Dictionary(uniqueKeysWithValues: members), storedAt: version)
+            return try decode(Dictionary(uniqueKeysWithValues: payload.members()), storedAt: version)
         }
-        return try PayloadDecoder.decodeRecorded(Self.self, members: members)
+        return try PayloadDecoder.decodeRecorded(Self.self, payload)
     }
 
     /// Decodes a payload stored at schema version `version`, upcast to the current shape first.

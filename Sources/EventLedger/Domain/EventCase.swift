@@ -20,9 +20,8 @@ public struct EventCase<Event>: Sendable {
     public let createdEntityField: String?
     /// The schema version new events of this type are stored with.
     public let schemaVersion: Int
-    /// Decodes a payload the log holds, its members in the order written, stored at a schema
-    /// version, into the case (for rebuilds).
-    let value: @Sendable ([(key: String, value: JSONValue)], _ storedAt: Int) throws(LedgerError) -> Event
+    /// Decodes a payload the log holds, stored at a schema version, into the case (for rebuilds).
+    let value: @Sendable (RecordedPayload, _ storedAt: Int) throws(LedgerError) -> Event
     /// Decodes a payload stored at a schema version into the case, with its stream and its
     /// payload in the current shape.
     let decode: @Sendable ([String: JSONValue], _ storedAt: Int) throws(LedgerError) -> (value: Event, stream: String, payload: [String: JSONValue])

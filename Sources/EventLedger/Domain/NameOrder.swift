@@ -20,9 +20,64 @@ public enum NameOrder {
     ///
     /// The standard library maps case scalar by scalar, so the key is made a scalar at a
     /// time: ASCII letters lowercased, scalars case mapping leaves alone kept, the others
-    /// mapped.
+    /// mapped; a name written in Latin, Greek and Cyrillic, whose scalars' keys are worked
+    /// out once, in one pass over its bytes.
     public static func key(_ name: String) -> String {
-        if let ascii = asciiKey(name) { return ascii }
+        var text = name
+        switch text.withUTF8(latinGreekCyrillicKey) {
+        case .same: return name
+        case .key(let key): return key
+        case .other: return scalarKey(name)
+        }
+    }
+
+    /// What the one pass over a name's bytes found.
+    private enum BytesKey {
+        /// The name is its own key.
+        case same
+        /// The name's key.
+        case key(String)
+        /// The name has scalars from `latinGreekCyrillicEnd` on: its key is made a scalar at a time.
+        case other
+    }
+
+    /// The key of a name written with scalars below `latinGreekCyrillicEnd`, in one pass over
+    /// its UTF-8 bytes: ASCII letters lowercased, two-byte scalars replaced by their keys.
+    private static func latinGreekCyrillicKey(_ bytes: UnsafeBufferPointer<UInt8>) -> BytesKey {
+        // A scalar's key is at most `keyRoom` times its UTF-8 length; a longer one is made a scalar at a time.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bytes.count * keyRoom) { key in
+            var (index, count, changed) = (0, 0, false)
+            while index < bytes.count {
+                let byte = bytes[index]
+                if byte < 0x80 {
+                    let lowered = byte &- 0x41 < 26 ? byte | 0x20 : byte
+                    changed = changed || lowered != byte
+                    key[count] = lowered
+                    (index, count) = (index + 1, count + 1)
+                    continue
+                }
+                // A two-byte scalar below `latinGreekCyrillicEnd` (0x500): a lead byte below 0xD4.
+                guard byte >= 0xC2, byte < 0xD4, index + 1 < bytes.count, bytes[index + 1] & 0xC0 == 0x80 else { return .other }
+                let scalar = Int(byte & 0x1F) << 6 | Int(bytes[index + 1] & 0x3F)
+                let scalarKey = latinGreekCyrillicKeyBytes[latinGreekCyrillicKeyStarts[scalar - 0x80]..<latinGreekCyrillicKeyStarts[scalar - 0x7F]]
+                guard count + scalarKey.count <= key.count else { return .other }
+                changed = changed || !scalarKey.elementsEqual(bytes[index...(index + 1)])
+                for keyByte in scalarKey {
+                    key[count] = keyByte
+                    count += 1
+                }
+                index += 2
+            }
+            return changed ? .key(String(decoding: UnsafeBufferPointer(rebasing: key[..<count]), as: UTF8.self)) : .same
+        }
+    }
+
+    /// The room for a key made in one pass, in bytes per byte of the name.
+    private static let keyRoom = 3
+
+    /// The key made a scalar at a time: ASCII letters lowercased, scalars case mapping leaves
+    /// alone kept, the others mapped.
+    private static func scalarKey(_ name: String) -> String {
         var key: [UInt8] = []
         key.reserveCapacity(name.utf8.count + 8)
         for scalar in name.unicodeScalars {
@@ -30,25 +85,13 @@ public enum NameOrder {
                 let value = UInt8(scalar.value)
                 key.append((0x41...0x5A).contains(value) ? value | 0x20 : value)
             } else if scalar.value < latinGreekCyrillicEnd {
-                key.append(contentsOf: latinGreekCyrillicKeys[Int(scalar.value) - 0x80])
+                let start = latinGreekCyrillicKeyStarts[Int(scalar.value) - 0x80]
+                key.append(contentsOf: latinGreekCyrillicKeyBytes[start..<latinGreekCyrillicKeyStarts[Int(scalar.value) - 0x7F]])
             } else {
                 key.append(contentsOf: self.key(of: scalar))
             }
         }
         return String(decoding: key, as: UTF8.self)
-    }
-
-    /// The key of a name written in ASCII only, its letters lowercased in one pass over its
-    /// bytes; nil when the name has other scalars.
-    private static func asciiKey(_ name: String) -> String? {
-        var name = name
-        return name.withUTF8 { bytes in
-            guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
-            return String(unsafeUninitializedCapacity: bytes.count) { key in
-                for (index, byte) in bytes.enumerated() { key[index] = byte &- 0x41 < 26 ? byte | 0x20 : byte }
-                return bytes.count
-            }
-        }
     }
 
     /// The UTF-8 key of one scalar: itself when case mapping leaves it alone (and for the
@@ -62,9 +105,15 @@ public enum NameOrder {
     private static let latinGreekCyrillicEnd: UInt32 = 0x500
 
     /// The keys of the scalars from U+0080 to `latinGreekCyrillicEnd`, which most names
-    /// outside ASCII are written with.
-    private static let latinGreekCyrillicKeys: [[UInt8]] = (0x80..<latinGreekCyrillicEnd).map { value in
+    /// outside ASCII are written with, one after another: the key of U+0080 + i lies from
+    /// `latinGreekCyrillicKeyStarts[i]` to `latinGreekCyrillicKeyStarts[i + 1]`.
+    private static let latinGreekCyrillicKeyBytes: [UInt8] = (0x80..<latinGreekCyrillicEnd).flatMap { value in
         key(of: Unicode.Scalar(value)!)
+    }
+
+    /// Where each key of `latinGreekCyrillicKeyBytes` starts, and where the last one ends.
+    private static let latinGreekCyrillicKeyStarts: [Int] = (0x80..<latinGreekCyrillicEnd).reduce(into: [0]) { starts, value in
+        starts.append(starts.last! + key(of: Unicode.Scalar(value)!).count)
     }
 
     /// LATIN SMALL LETTER DOTLESS I, which has no case of its own under folding.

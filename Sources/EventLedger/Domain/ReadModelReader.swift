@@ -15,7 +15,7 @@ public struct ReadModelReader {
     /// The row under `key`, or nil.
     @inlinable
     public func row<Key, Row>(_ table: ReadModelTable<Key, Row>, _ key: Key) throws(LedgerError) -> Row? {
-        let storedKey = try BinaryEncoding.encode(key, with: store.scratch.key)
+        let storedKey = try BinaryEncoding.encoded(key, with: store.scratch.key)
         return try LedgerError.typed {
             try store.withValue(table.id, key: storedKey) { bytes -> Row? in
                 guard let bytes else { return nil }
@@ -28,26 +28,27 @@ public struct ReadModelReader {
     /// Every row of `table`, in key order.
     @inlinable
     public func rows<Key, Row>(_ table: ReadModelTable<Key, Row>) throws(LedgerError) -> [(key: Key, row: Row)] {
-        try rows(table, storedPrefix: [])
+        try rows(table, storedPrefix: UnsafeRawBufferPointer(start: nil, count: 0))
     }
 
     /// The rows whose key starts with `prefix`, in key order: `prefix` is a value of the key's
     /// first field, or a struct of its first fields (the same types, in the same order).
     @inlinable
     public func rows<Key, Row, Prefix: Encodable>(_ table: ReadModelTable<Key, Row>, prefix: Prefix) throws(LedgerError) -> [(key: Key, row: Row)] {
-        try rows(table, storedPrefix: BinaryEncoding.encode(prefix, with: store.scratch.key))
+        try rows(table, storedPrefix: BinaryEncoding.encoded(prefix, with: store.scratch.key))
     }
 
     /// Every row of `table` as stored, key and row in their binary forms, in key order: for
     /// tools and tests that compare read models without knowing their types.
     public func storedRows(_ table: any DeclaredTable) throws(LedgerError) -> [(key: [UInt8], row: [UInt8])] {
         try LedgerError.typed {
-            try store.values(TableName(qualifiedName: table.qualifiedName), prefix: []).map { ($0.key, $0.value) }
+            try store.values(TableName(qualifiedName: table.qualifiedName), prefix: UnsafeRawBufferPointer(start: nil, count: 0))
+                .map { ($0.key, $0.value) }
         }
     }
 
     @inlinable
-    func rows<Key, Row>(_ table: ReadModelTable<Key, Row>, storedPrefix: [UInt8]) throws(LedgerError) -> [(key: Key, row: Row)] {
+    func rows<Key, Row>(_ table: ReadModelTable<Key, Row>, storedPrefix: UnsafeRawBufferPointer) throws(LedgerError) -> [(key: Key, row: Row)] {
         try LedgerError.typed {
             let reader = store.scratch.reader
             return try store.values(table.id, prefix: storedPrefix).map { entry in
@@ -91,15 +92,15 @@ public struct ReadModelWriter {
     /// Stores `row` under `key`, replacing any row there.
     @inlinable
     public func set<Key, Row>(_ table: ReadModelTable<Key, Row>, _ key: Key, _ row: Row) throws(LedgerError) {
-        let storedKey = try BinaryEncoding.encode(key, with: store.scratch.key)
-        let value = try BinaryEncoding.encode(row, with: store.scratch.row)
+        let storedKey = try BinaryEncoding.encoded(key, with: store.scratch.key)
+        let value = try BinaryEncoding.encoded(row, with: store.scratch.row)
         try LedgerError.typed { try store.set(table.id, key: storedKey, value: value) }
     }
 
     /// Removes the row under `key`, if there is one.
     @inlinable
     public func remove<Key, Row>(_ table: ReadModelTable<Key, Row>, _ key: Key) throws(LedgerError) {
-        let storedKey = try BinaryEncoding.encode(key, with: store.scratch.key)
+        let storedKey = try BinaryEncoding.encoded(key, with: store.scratch.key)
         try LedgerError.typed { try store.remove(table.id, key: storedKey) }
     }
 }

@@ -16,17 +16,20 @@ struct ArenaAddress: Comparable {
 /// allocation each, and read and changed in place for as long as the arena lives. The
 /// chunks are listed in a directory allocated once: reaching bytes reads no stored property
 /// that changes, so it needs no exclusivity check.
+///
+/// Used by one thread, one call at a time: its stored properties are not checked for
+/// exclusive access at run time, which costs more than the reads and writes themselves.
 final class ByteArena {
     private static let chunkSize = 1 << 20
     /// The chunks an address reaches: 4 GiB.
     private static let maximumChunks = 1 << 12
     private let chunks = UnsafeMutablePointer<UnsafeMutableRawPointer>.allocate(capacity: maximumChunks)
-    private var chunkCount = 0
+    @exclusivity(unchecked) private var chunkCount = 0
     /// The bytes used in the last chunk.
-    private var used = chunkSize
+    @exclusivity(unchecked) private var used = chunkSize
 
     /// The bytes the arena holds, used or not.
-    private(set) var capacity = 0
+    @exclusivity(unchecked) private(set) var capacity = 0
 
     deinit {
         for chunk in 0..<chunkCount { chunks[chunk].deallocate() }

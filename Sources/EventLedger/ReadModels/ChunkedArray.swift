@@ -3,13 +3,16 @@
 /// leave half its capacity spare). The chunks are listed in a directory allocated once,
 /// for as many elements as a folded table indexes (`Int32.max`): reading an element reads
 /// no stored property that changes, so it needs no exclusivity check.
+///
+/// Used by one thread, one call at a time: its stored properties are not checked for
+/// exclusive access at run time, which costs more than the reads and writes themselves.
 final class ChunkedArray<Element: BitwiseCopyable> {
     private static var chunkShift: Int { 16 }
     private static var chunkMask: Int { (1 << chunkShift) - 1 }
     private static var maximumChunks: Int { 1 << (31 - chunkShift) }
     private let chunks = UnsafeMutablePointer<UnsafeMutablePointer<Element>>.allocate(capacity: maximumChunks)
     /// The number of elements.
-    private(set) var count = 0
+    @exclusivity(unchecked) private(set) var count = 0
 
     deinit {
         for chunk in 0..<chunkCount { chunks[chunk].deallocate() }

@@ -3,14 +3,17 @@
 /// version of the row at `position`, a removal of a present row adds a removal. `store` then
 /// writes every version into the stored tables in key order, so the result is the same, byte
 /// for byte, as writing each version as it came, without a B-tree search per read or write.
+///
+/// Used by one thread, one call at a time: its stored properties are not checked for
+/// exclusive access at run time, which costs more than the reads and writes themselves.
 final class FoldedReadModel: RowStoreWriting {
     /// The tables, in the order of `folded`: a read model has a handful, and a search by
     /// equality finds one sooner than hashing it would.
     private let tables: [TableName]
     /// The folded tables; nil once stored.
-    private var foldedTables: [FoldedTable?]
+    @exclusivity(unchecked) private var foldedTables: [FoldedTable?]
     /// The position of the event being applied; versions are written at it.
-    var position: UInt64 = 0
+    @exclusivity(unchecked) var position: UInt64 = 0
 
     /// An empty read model of `tables`.
     init(tables: [TableName]) {
@@ -20,24 +23,25 @@ final class FoldedReadModel: RowStoreWriting {
 
     let scratch = BinaryScratch()
 
-    func withValue<T>(_ table: TableName, key: [UInt8], _ body: (UnsafeRawBufferPointer?) throws -> T) throws -> T {
+    func withValue<T>(_ table: TableName, key: UnsafeRawBufferPointer, _ body: (UnsafeRawBufferPointer?) throws -> T) throws -> T {
         try body(newestVersion(table, key: key).flatMap(StoredRow.rowBytes))
     }
 
     /// The stored value of the newest version of the row under `key` (a removal's when it was
     /// removed), nil when the row was never written.
-    func newestVersion(_ table: TableName, key: [UInt8]) throws -> UnsafeRawBufferPointer? {
-        try folded(table).newestValue(StoredRow.storedKey(key))
+    func newestVersion(_ table: TableName, key: UnsafeRawBufferPointer) throws -> UnsafeRawBufferPointer? {
+        let folded = try folded(table)
+        return StoredRow.withStoredKey(key) { folded.newestValue($0) }
     }
 
     /// The rows under the prefix in key order (whole keys, however long).
-    func values(_ table: TableName, prefix: [UInt8]) throws -> [(key: [UInt8], value: [UInt8])] {
+    func values(_ table: TableName, prefix: UnsafeRawBufferPointer) throws -> [(key: [UInt8], value: [UInt8])] {
         try newestVersions(table, prefix: prefix).compactMap { entry in entry.value.map { (entry.key, $0) } }
     }
 
     /// Each row written under the prefix in key order (whole keys, however long), with its
     /// newest row, nil when that version is a removal.
-    func newestVersions(_ table: TableName, prefix: [UInt8]) throws -> [(key: [UInt8], value: [UInt8]?)] {
+    func newestVersions(_ table: TableName, prefix: UnsafeRawBufferPointer) throws -> [(key: [UInt8], value: [UInt8]?)] {
         var rows = try folded(table).newestRows(prefix: prefix, includingRemovals: true).map { entry in
             try StoredRow.decode(key: entry.key, value: entry.value)
         }
@@ -45,20 +49,22 @@ final class FoldedReadModel: RowStoreWriting {
         return rows
     }
 
-    func set(_ table: TableName, key: [UInt8], value row: [UInt8]) throws {
+    func set(_ table: TableName, key: UnsafeRawBufferPointer, value row: UnsafeRawBufferPointer) throws {
         try write(table, key: key, row: row)
     }
 
-    func remove(_ table: TableName, key encoded: [UInt8]) throws {
+    func remove(_ table: TableName, key encoded: UnsafeRawBufferPointer) throws {
         guard let newest = try newestVersion(table, key: encoded), StoredRow.isPresent(newest) else { return }
         try write(table, key: encoded, row: nil)
     }
 
     /// Adds a version of the row under `encodedKey` at `position`: `row`, or a removal.
-    func write(_ table: TableName, key encodedKey: [UInt8], row: [UInt8]?) throws {
-        try folded(table).write(StoredRow.storedKey(encodedKey), valueCount: StoredRow.valueCount(row, encodedKey: encodedKey),
-                                at: position) {
-            StoredRow.encodeValue(row, encodedKey: encodedKey, into: $0)
+    func write(_ table: TableName, key encodedKey: UnsafeRawBufferPointer, row: UnsafeRawBufferPointer?) throws {
+        let folded = try folded(table)
+        StoredRow.withStoredKey(encodedKey) { storedKey in
+            folded.write(storedKey, valueCount: StoredRow.valueCount(row, encodedKey: encodedKey), at: position) {
+                StoredRow.encodeValue(row, encodedKey: encodedKey, into: $0)
+            }
         }
     }
 

@@ -11,6 +11,9 @@ import Glibc
 /// laid out for few cache misses: its slot leads to its record, which holds its key and
 /// the address of its newest version, which holds the value. Versions link to the one
 /// before; adding one changes only the row's record.
+///
+/// Used by one thread, one call at a time: its stored properties are not checked for
+/// exclusive access at run time, which costs more than the reads and writes themselves.
 final class FoldedTable {
     /// A row's record in `records`: the newest version's address (4 bytes), the key's length
     /// (2), then the key.
@@ -58,57 +61,53 @@ final class FoldedTable {
     /// Every row, by the address of its record: the first `sortedCount` in key order, then
     /// the rows added since, in the order they were added.
     private let rows = ChunkedArray<ArenaAddress>()
-    private var sortedCount = 0
+    @exclusivity(unchecked) private var sortedCount = 0
     /// The rows by key.
-    private var slots = RowSlots()
+    @exclusivity(unchecked) private var slots = RowSlots()
     /// The rows by their first key components, one index per number of components a prefix
     /// scan has asked for.
-    private var prefixIndexes: [PrefixIndex] = []
+    @exclusivity(unchecked) private var prefixIndexes: [PrefixIndex] = []
     /// The position written at last, and the first version written at it (`.none` before
     /// one is): a row whose newest version is not older is replaced, not given another.
-    private var position: UInt64 = 0
-    private var firstVersionAtPosition = ArenaAddress.none
+    @exclusivity(unchecked) private var position: UInt64 = 0
+    @exclusivity(unchecked) private var firstVersionAtPosition = ArenaAddress.none
 
     /// About how many bytes of memory the table takes.
     var byteCount: Int { records.capacity + versions.capacity + rows.capacity + slots.byteCount }
 
     /// The stored value of the newest version of the row under `storedKey`, nil when the
     /// row was never written.
-    func newestValue(_ storedKey: [UInt8]) -> UnsafeRawBufferPointer? {
-        storedKey.withUnsafeBytes { key in
-            find(key).row.map { version(record($0).newest).value }
-        }
+    func newestValue(_ storedKey: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer? {
+        find(storedKey).row.map { version(record($0).newest).value }
     }
 
-    /// Adds a version of the row under `storedKey` at `position`, whose value of `valueCount`
+    /// Adds a version of the row under the stored key `key` at `position`, whose value of `valueCount`
     /// bytes `value` writes; one already written at `position` is replaced, as a put of the
     /// same version key would. Positions must not decrease from one write to the next.
-    func write(_ storedKey: [UInt8], valueCount: Int, at position: UInt64, value: (UnsafeMutableRawBufferPointer) -> Void) {
+    func write(_ key: UnsafeRawBufferPointer, valueCount: Int, at position: UInt64, value: (UnsafeMutableRawBufferPointer) -> Void) {
         precondition(position >= self.position, "read-model rows folded out of position order")
         if position > self.position {
             self.position = position
             firstVersionAtPosition = .none
         }
-        storedKey.withUnsafeBytes { key in
-            let (slot, found) = find(key)
-            guard let found else {
-                let newest = addVersion(position: position, older: .none, valueCount: valueCount, value)
-                addRow(key, slot: slot, newest: newest)
-                return
-            }
-            let row = record(found)
-            // A version replaced at the same position leaves its record unused.
-            let replaces = firstVersionAtPosition != .none && row.newest >= firstVersionAtPosition
-            let older = replaces ? version(row.newest).older : row.newest
-            row.newest = addVersion(position: position, older: older, valueCount: valueCount, value)
+        let (slot, found) = find(key)
+        guard let found else {
+            let newest = addVersion(position: position, older: .none, valueCount: valueCount, value)
+            addRow(key, slot: slot, newest: newest)
+            return
         }
+        let row = record(found)
+        // A version replaced at the same position leaves its record unused.
+        let replaces = firstVersionAtPosition != .none && row.newest >= firstVersionAtPosition
+        let older = replaces ? version(row.newest).older : row.newest
+        row.newest = addVersion(position: position, older: older, valueCount: valueCount, value)
     }
 
     /// The stored keys and newest values of the rows whose stored key starts with `prefix`
     /// (whole values, or empty for every row), in key order: all of them with
     /// `includingRemovals`, else those whose newest version is not a removal. The bytes stay
     /// valid while the table lives.
-    func newestRows(prefix: [UInt8], includingRemovals: Bool = false) -> [(key: UnsafeRawBufferPointer, value: UnsafeRawBufferPointer)] {
+    func newestRows(prefix: UnsafeRawBufferPointer, includingRemovals: Bool = false) -> [(key: UnsafeRawBufferPointer, value: UnsafeRawBufferPointer)] {
         var candidates = prefix.isEmpty ? (0..<rows.count).map { rows[$0] } : rowsStarting(with: prefix)
         candidates.sort { KeyOrder.precedes(record($0).key, record($1).key) }
         return candidates.compactMap { address in
@@ -234,19 +233,17 @@ final class FoldedTable {
 
     /// The rows whose key starts with `prefix`, indexing every row by its first values
     /// the first time a prefix of that many values is asked for.
-    private func rowsStarting(with prefix: [UInt8]) -> [ArenaAddress] {
-        let components = prefix.withUnsafeBytes { KeyValues.count(in: $0) }
+    private func rowsStarting(with prefix: UnsafeRawBufferPointer) -> [ArenaAddress] {
+        let components = KeyValues.count(in: prefix)
         let prefixIndex = prefixIndexes.first { $0.components == components } ?? {
             let prefixIndex = PrefixIndex(components: components)
             for index in 0..<rows.count { prefixIndex.add(rows[index], key: keyOf(rows[index])) }
             prefixIndexes.append(prefixIndex)
             return prefixIndex
         }()
-        return prefix.withUnsafeBytes { prefix in
-            prefixIndex.rows(startingWith: prefix).filter { row in
-                let key = keyOf(row)
-                return key.count >= prefix.count && memcmp(key.baseAddress!, prefix.baseAddress!, prefix.count) == 0
-            }
+        return prefixIndex.rows(startingWith: prefix).filter { row in
+            let key = keyOf(row)
+            return key.count >= prefix.count && memcmp(key.baseAddress!, prefix.baseAddress!, prefix.count) == 0
         }
     }
 

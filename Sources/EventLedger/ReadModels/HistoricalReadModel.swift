@@ -16,13 +16,13 @@ struct HistoricalReadModel: RowStore {
 
     let scratch = BinaryScratch()
 
-    func withValue<T>(_ table: TableName, key: [UInt8], _ body: (UnsafeRawBufferPointer?) throws -> T) throws -> T {
-        try version(table, StoredRow.storedKey(key)) { try body($0.flatMap(StoredRow.rowBytes)) }
+    func withValue<T>(_ table: TableName, key: UnsafeRawBufferPointer, _ body: (UnsafeRawBufferPointer?) throws -> T) throws -> T {
+        try StoredRow.withStoredKey(key) { storedKey in try version(table, storedKey) { try body($0.flatMap(StoredRow.rowBytes)) } }
     }
 
     /// Calls `body` with the stored value of the row's version in force (a removal's value
     /// when it was removed), or nil when the row never existed up to `position`.
-    func version<T>(_ table: TableName, _ storedKey: [UInt8], _ body: (UnsafeRawBufferPointer?) throws -> T) throws -> T {
+    func version<T>(_ table: TableName, _ storedKey: UnsafeRawBufferPointer, _ body: (UnsafeRawBufferPointer?) throws -> T) throws -> T {
         try txn.withCursor(try versions(table)) { cursor in
             guard let entry = try cursor.seek(before: StoredRow.historyKey(storedKey, position: position + 1)),
                   entry.key.count == storedKey.count + 9, entry.key.starts(with: storedKey), entry.key[storedKey.count] == 0
@@ -32,7 +32,7 @@ struct HistoricalReadModel: RowStore {
     }
 
     /// Each row under the prefix once, in key order (whole keys, however long).
-    func values(_ table: TableName, prefix: [UInt8]) throws -> [(key: [UInt8], value: [UInt8])] {
+    func values(_ table: TableName, prefix: UnsafeRawBufferPointer) throws -> [(key: [UInt8], value: [UInt8])] {
         try rowsInForce(table, prefix: prefix)
     }
 
@@ -43,7 +43,7 @@ struct HistoricalReadModel: RowStore {
     /// through while there are few (most rows change a few times, and rows added after
     /// `position` are skipped the same way) and skipped with seeks when there are more, so
     /// the cost follows the rows under the prefix, not the log.
-    private func rowsInForce(_ table: TableName, prefix: [UInt8]) throws -> [(key: [UInt8], value: [UInt8])] {
+    private func rowsInForce(_ table: TableName, prefix: UnsafeRawBufferPointer) throws -> [(key: [UInt8], value: [UInt8])] {
         var rows: [(key: [UInt8], value: [UInt8])] = []
         try txn.withCursor(try versions(table)) { cursor in
             var entry = prefix.isEmpty ? try cursor.first() : try cursor.seek(atLeast: prefix)

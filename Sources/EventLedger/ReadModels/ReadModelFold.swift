@@ -1,24 +1,35 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// One read model rebuilt in memory from the log: its domain's events applied again, in
 /// position order, to a `FoldedReadModel`, and the cascade links they made. Folding
 /// needs only a read transaction, so read models can be folded side by side; `store` then
 /// replaces the stored read model inside a write transaction.
 ///
-/// A fold is used by one thread at a time (handed over by joining the thread that folded it).
+/// A fold is used by one thread at a time (handed over by joining the thread that folded it):
+/// its stored properties are not checked for exclusive access at run time.
 final class ReadModelFold: @unchecked Sendable {
     /// The index of the read model's domain in the catalog.
     let domainIndex: Int
     private let catalog: EventCatalog
     private let tables: LedgerTables
-    private var state: FoldedReadModel
+    /// Where the payloads of the domain's events are located, one after another.
+    private let payloads = PayloadTextReader()
+    /// The stored names of the event types met in the log, one after another, and for each
+    /// where it lies and its index among the domain's types (nil for another domain's).
+    @exclusivity(unchecked) private var typeNameBytes: [UInt8] = []
+    @exclusivity(unchecked) private var typeNames: [(range: Range<Int>, typeIndex: Int?)] = []
+    @exclusivity(unchecked) private var state: FoldedReadModel
     /// Whether `store` has begun to write, letting go of the fold as it went.
     private var isSpent = false
     /// Keys of the cascade links made (stream ‖ NUL ‖ big-endian position), in position order.
-    private var links: [[UInt8]] = []
+    @exclusivity(unchecked) private var links: [[UInt8]] = []
     /// The last position folded.
-    private(set) var position: UInt64 = 0
+    @exclusivity(unchecked) private(set) var position: UInt64 = 0
     /// The positions of the domain's events folded, a bit each (bit p − 1 for position p):
     /// the links they made are the ones `store` replaces.
-    private var domainPositions: [UInt64] = []
+    @exclusivity(unchecked) private var domainPositions: [UInt64] = []
 
     /// About how many bytes of memory the folded read model takes.
     var byteCount: Int { state.byteCount }
@@ -42,14 +53,13 @@ final class ReadModelFold: @unchecked Sendable {
             while let current = next {
                 let position = LedgerTables.readBigEndian(current.key)
                 let record = try EventRecordView(current.value, position: position)
-                let entry = try catalog.entry(typeBytes: record.typeBytes)
-                if entry.domainIndex == domainIndex {
+                if let typeIndex = try typeIndex(record.typeBytes) {
                     markDomainPosition(position)
                     state.position = position
                     let context = EventContext(position: position, recordedAt: record.recordedAt) { linked in
                         self.links.append(LedgerTables.streamKey(linked, position))
                     }
-                    try domain.decodeAndApply(entry.typeIndex, try Self.payload(of: record), Int(record.schemaVersion), context, writer)
+                    try domain.decodeAndApply(typeIndex, try payload(of: record), Int(record.schemaVersion), context, writer)
                 }
                 self.position = position
                 unreported += 1
@@ -127,8 +137,32 @@ final class ReadModelFold: @unchecked Sendable {
         domainPositions[bit >> 6] |= 1 << (bit & 63)
     }
 
+    /// The index among the domain's event types of the type a record names, nil for another
+    /// domain's type; `.invalidInput` for a type no domain has. Types met before are found
+    /// among their names here, without copying the catalog's entry (its names and decoders)
+    /// for every event of the log.
+    private func typeIndex(_ typeBytes: UnsafeRawBufferPointer) throws -> Int? {
+        let known = typeNameBytes.withUnsafeBytes { names in
+            typeNames.first { type in Self.equal(UnsafeRawBufferPointer(rebasing: names[type.range]), typeBytes) }
+        }
+        if let known { return known.typeIndex }
+        let entry = try catalog.entry(typeBytes: typeBytes)
+        typeNames.append((typeNameBytes.count..<(typeNameBytes.count + typeBytes.count), entry.domainIndex == domainIndex ? entry.typeIndex : nil))
+        typeNameBytes += typeBytes
+        return typeNames.last!.typeIndex
+    }
+
+    private static func equal(_ bytes: UnsafeRawBufferPointer, _ other: UnsafeRawBufferPointer) -> Bool {
+        bytes.count == other.count && (bytes.isEmpty || memcmp(bytes.baseAddress!, other.baseAddress!, bytes.count) == 0)
+    }
+
+    /// The record's payload: located in its text when it is an object of scalars, else parsed whole.
+    private func payload(of record: EventRecordView) throws -> RecordedPayload {
+        payloads.text.locate(record.dataBytes) ? .text(payloads.text) : .members(try Self.members(of: record))
+    }
+
     /// The members of the record's payload, in the order written.
-    private static func payload(of record: EventRecordView) throws -> [(key: String, value: JSONValue)] {
+    private static func members(of record: EventRecordView) throws -> [(key: String, value: JSONValue)] {
         do {
             guard let payload = try JSONValue.parseMembers(record.dataBytes) else {
                 throw LedgerError(.corruption, "payload is not an object")

@@ -28,14 +28,14 @@ final class StoredReadModel: RowStoreWriting {
         folded = foldingInMemory ? FoldedReadModel(tables: Array(tables.keys)) : nil
     }
 
-    func withValue<T>(_ table: TableName, key: [UInt8], _ body: (UnsafeRawBufferPointer?) throws -> T) throws -> T {
+    func withValue<T>(_ table: TableName, key: UnsafeRawBufferPointer, _ body: (UnsafeRawBufferPointer?) throws -> T) throws -> T {
         if let newest = try folded?.newestVersion(table, key: key) { return try body(try StoredRow.rowBytes(newest)) }
         return try latest.withValue(table, key: key, body)
     }
 
     var scratch: BinaryScratch { latest.scratch }
 
-    func values(_ table: TableName, prefix: [UInt8]) throws -> [(key: [UInt8], value: [UInt8])] {
+    func values(_ table: TableName, prefix: UnsafeRawBufferPointer) throws -> [(key: [UInt8], value: [UInt8])] {
         let stored = try latest.values(table, prefix: prefix)
         guard let folded else { return stored }
         let written = try folded.newestVersions(table, prefix: prefix)
@@ -47,17 +47,22 @@ final class StoredReadModel: RowStoreWriting {
         return rows
     }
 
-    func set(_ table: TableName, key encoded: [UInt8], value row: [UInt8]) throws {
-        if let folded { return try folded.write(table, key: encoded, row: row) }
-        let storedKey = StoredRow.storedKey(encoded)
-        try txn.put(try latest.versions(table), StoredRow.historyKey(storedKey, position: position), StoredRow.value(row, encodedKey: encoded))
+    func set(_ table: TableName, key encoded: UnsafeRawBufferPointer, value row: UnsafeRawBufferPointer) throws {
+        try write(table, key: encoded, row: row)
     }
 
-    func remove(_ table: TableName, key encoded: [UInt8]) throws {
+    func remove(_ table: TableName, key encoded: UnsafeRawBufferPointer) throws {
         guard try withValue(table, key: encoded, { $0 != nil }) else { return }
-        if let folded { return try folded.write(table, key: encoded, row: nil) }
-        let storedKey = StoredRow.storedKey(encoded)
-        try txn.put(try latest.versions(table), StoredRow.historyKey(storedKey, position: position), StoredRow.value(nil, encodedKey: encoded))
+        try write(table, key: encoded, row: nil)
+    }
+
+    /// Adds a version of the row under `encoded` at `position`: `row`, or a removal.
+    private func write(_ table: TableName, key encoded: UnsafeRawBufferPointer, row: UnsafeRawBufferPointer?) throws {
+        if let folded { return try folded.write(table, key: encoded, row: row) }
+        let versions = try latest.versions(table)
+        try StoredRow.withStoredKey(encoded) { storedKey in
+            try txn.put(versions, StoredRow.historyKey(storedKey, position: position), StoredRow.value(row, encodedKey: encoded))
+        }
     }
 
     /// Writes the versions folded in memory, if any, into the stored tables.

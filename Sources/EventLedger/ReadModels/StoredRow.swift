@@ -26,18 +26,22 @@ enum StoredRow {
 
     /// The key under which `encodedKey` is stored.
     static func storedKey(_ encodedKey: [UInt8]) -> [UInt8] {
-        guard encodedKey.count > maximumKeyLength else { return encodedKey }
+        encodedKey.withUnsafeBytes { whole in withStoredKey(whole) { Array($0) } }
+    }
+
+    /// Calls `body` with the key under which `encodedKey` is stored: `encodedKey` itself
+    /// unless it is shortened.
+    static func withStoredKey<T>(_ encodedKey: UnsafeRawBufferPointer, _ body: (UnsafeRawBufferPointer) throws -> T) rethrows -> T {
+        guard encodedKey.count > maximumKeyLength else { return try body(encodedKey) }
         var key = Array(encodedKey.prefix(keptPrefixLength))
         var digest = [UInt8](repeating: 0, count: SHA256.digestLength)
-        encodedKey.withUnsafeBytes { whole in
-            digest.withUnsafeMutableBytes { SHA256.chain(previous: UnsafeRawBufferPointer(start: nil, count: 0), body: whole, into: $0) }
-        }
+        digest.withUnsafeMutableBytes { SHA256.chain(previous: UnsafeRawBufferPointer(start: nil, count: 0), body: encodedKey, into: $0) }
         key += digest
-        return key
+        return try key.withUnsafeBytes(body)
     }
 
     /// The stored value of `row` under `encodedKey` (nil: a removal).
-    static func value(_ row: [UInt8]?, encodedKey: [UInt8]) -> [UInt8] {
+    static func value(_ row: UnsafeRawBufferPointer?, encodedKey: UnsafeRawBufferPointer) -> [UInt8] {
         [UInt8](unsafeUninitializedCapacity: valueCount(row, encodedKey: encodedKey)) { buffer, count in
             encodeValue(row, encodedKey: encodedKey, into: UnsafeMutableRawBufferPointer(buffer))
             count = buffer.count
@@ -45,7 +49,7 @@ enum StoredRow {
     }
 
     /// The number of bytes of the stored value of `row` under `encodedKey` (nil: a removal).
-    static func valueCount(_ row: [UInt8]?, encodedKey: [UInt8]) -> Int {
+    static func valueCount(_ row: UnsafeRawBufferPointer?, encodedKey: UnsafeRawBufferPointer) -> Int {
         guard let row else { return 1 }
         let wholeKey = encodedKey.count > maximumKeyLength ? 2 + encodedKey.count : 0
         return 1 + wholeKey + row.count
@@ -53,20 +57,20 @@ enum StoredRow {
 
     /// Writes the stored value of `row` under `encodedKey` (nil: a removal) into `buffer`,
     /// which holds `valueCount` bytes.
-    static func encodeValue(_ row: [UInt8]?, encodedKey: [UInt8], into buffer: UnsafeMutableRawBufferPointer) {
+    static func encodeValue(_ row: UnsafeRawBufferPointer?, encodedKey: UnsafeRawBufferPointer, into buffer: UnsafeMutableRawBufferPointer) {
         guard let row else {
             buffer[0] = 0
             return
         }
         guard encodedKey.count > maximumKeyLength else {
             buffer[0] = present
-            row.withUnsafeBytes { UnsafeMutableRawBufferPointer(rebasing: buffer[1...]).copyMemory(from: $0) }
+            UnsafeMutableRawBufferPointer(rebasing: buffer[1...]).copyMemory(from: row)
             return
         }
         buffer[0] = present | fullKeyFollows
         buffer.storeBytes(of: UInt16(encodedKey.count).littleEndian, toByteOffset: 1, as: UInt16.self)
-        encodedKey.withUnsafeBytes { UnsafeMutableRawBufferPointer(rebasing: buffer[3...]).copyMemory(from: $0) }
-        row.withUnsafeBytes { UnsafeMutableRawBufferPointer(rebasing: buffer[(3 + encodedKey.count)...]).copyMemory(from: $0) }
+        UnsafeMutableRawBufferPointer(rebasing: buffer[3...]).copyMemory(from: encodedKey)
+        UnsafeMutableRawBufferPointer(rebasing: buffer[(3 + encodedKey.count)...]).copyMemory(from: row)
     }
 
     /// Puts entries read in stored-key order into the order of their whole keys (`wholeKey`).
@@ -142,7 +146,7 @@ enum StoredRow {
     }
 
     /// The history key of `storedKey` at `position`.
-    static func historyKey(_ storedKey: [UInt8], position: UInt64) -> [UInt8] {
+    static func historyKey(_ storedKey: some Collection<UInt8>, position: UInt64) -> [UInt8] {
         var key: [UInt8] = []
         key.reserveCapacity(storedKey.count + 9)
         key += storedKey
