@@ -23,11 +23,13 @@ import LedgerTestSupport
             self.estimatedEventCount = estimatedEventCount
         }
 
+        /// Goes back to the first event, counting it.
         func rewind() {
             rewinds += 1
             read = 0
         }
 
+        /// The next event, counting it; nil after the last one.
         func next() -> ImportedEvent? {
             guard read < events.count else { return nil }
             defer { read += 1 }

@@ -25,12 +25,15 @@ struct ImportedEventArray: ImportedEventSource {
         self.events = events
     }
 
+    /// Exactly the number of events.
     var estimatedEventCount: Int { events.count }
 
+    /// Goes back to the first event.
     mutating func rewind() {
         nextIndex = 0
     }
 
+    /// The next event, nil after the last one.
     mutating func next() -> ImportedEvent? {
         guard nextIndex < events.count else { return nil }
         defer { nextIndex += 1 }

@@ -21,8 +21,9 @@
 struct ImportedHashChain {
     /// The hashes the events read so far carry, by position.
     private var hashes = PositionHashes()
-    /// Events whose predecessor is not read yet, by the position they follow, with their index.
-    private var waiting: [UInt64: [(index: Int, event: ImportedEvent)]] = [:]
+    /// Events whose predecessor is not read yet, by the position they follow, with their
+    /// index and the hash they carry.
+    private var waiting: [UInt64: [(index: Int, event: ImportedEvent, claimed: Digest)]] = [:]
     /// A buffer for the records being hashed.
     private var record: [UInt8] = []
 
@@ -36,13 +37,13 @@ struct ImportedHashChain {
         let position = event.sourcePosition
         let previous = position == 1 ? [Digest.genesis] : hashes.hashes(at: position - 1)
         if previous.isEmpty {
-            waiting[position - 1, default: []].append((index, event))
+            waiting[position - 1, default: []].append((index, event, digest))
         } else {
             try check(event, index: index, claimed: digest, previous: previous)
         }
         hashes.insert(digest, at: position)
         for follower in waiting.removeValue(forKey: position) ?? [] {
-            try check(follower.event, index: follower.index, claimed: Digest(hex: follower.event.sourceHash)!, previous: [digest])
+            try check(follower.event, index: follower.index, claimed: follower.claimed, previous: [digest])
         }
     }
 
