@@ -119,4 +119,20 @@ import Testing
         expectFailure(try target.run(["import", try file(target, blanksBeforeEdit)]), exit: 4, mentions: ["line 32", "hash"])
         #expect(try target.eventCount() == 0)
     }
+
+    @Test func aFileLineOfTheLimitIsReadAcrossChunksAndOneByteMoreIsRefused() throws {
+        let (_, lines) = try seededExport()
+        let limit = 1 << 20
+        /// The export with line 2 padded with spaces (JSON allows them) to `size` bytes.
+        func padded(_ size: Int) -> [String] {
+            var padded = lines
+            padded[1] += String(repeating: " ", count: size - lines[1].utf8.count)
+            return padded
+        }
+        let target = try LedgerSandbox()
+        expectFailure(try target.run(["import", try file(target, padded(limit + 1))]), exit: 4, mentions: ["line 2", "1 MiB"])
+        #expect(try target.eventCount() == 0)
+        try target.ok(["import", try file(target, padded(limit))])
+        #expect(try target.eventCount() == lines.count)
+    }
 }
