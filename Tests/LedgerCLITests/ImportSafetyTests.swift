@@ -96,4 +96,43 @@ import Testing
         #expect(try target.eventCount() == lines.count)
         try target.ok(["verify"])
     }
+
+    @Test func aLineRefusedEarlyIsNamedBeforeTheRestOfTheFileIsRead() throws {
+        let (_, lines) = try seededExport()
+        let target = try LedgerSandbox()
+        // Read line by line, the import stops at line 3; the malformed last line is never reached.
+        let future = try editing(lines, line: 3) { $0["recordedAt"] = "9999-12-31T23:59:59Z" } + ["{not json"]
+        expectFailure(try target.run(["import", try file(target, future)]), exit: 4, mentions: ["line 3", "recordedAt", "ahead"])
+        #expect(try target.eventCount() == 0)
+    }
+
+    @Test func aMalformedLineAfterManyCommitsIsNamedAndAppendsNothing() throws {
+        let (_, lines) = try seededExport()
+        let target = try LedgerSandbox()
+        // Blank lines shift the line numbers of the events after them.
+        let withBlanks = Array(lines[..<10]) + ["", "  "] + Array(lines[10...]) + ["{not json"]
+        expectFailure(try target.run(["import", try file(target, withBlanks)]), exit: 4,
+                      mentions: ["line \(lines.count + 3)", "malformed JSON"])
+        #expect(try target.eventCount() == 0)
+        let edited = try editing(lines, line: 30) { $0["hash"] = "zz" }
+        let blanksBeforeEdit = Array(edited[..<10]) + ["", ""] + Array(edited[10...])
+        expectFailure(try target.run(["import", try file(target, blanksBeforeEdit)]), exit: 4, mentions: ["line 32", "hash"])
+        #expect(try target.eventCount() == 0)
+    }
+
+    @Test func aFileLineOfTheLimitIsReadAcrossChunksAndOneByteMoreIsRefused() throws {
+        let (_, lines) = try seededExport()
+        let limit = 1 << 20
+        /// The export with line 2 padded with spaces (JSON allows them) to `size` bytes.
+        func padded(_ size: Int) -> [String] {
+            var padded = lines
+            padded[1] += String(repeating: " ", count: size - lines[1].utf8.count)
+            return padded
+        }
+        let target = try LedgerSandbox()
+        expectFailure(try target.run(["import", try file(target, padded(limit + 1))]), exit: 4, mentions: ["line 2", "1 MiB"])
+        #expect(try target.eventCount() == 0)
+        try target.ok(["import", try file(target, padded(limit))])
+        #expect(try target.eventCount() == lines.count)
+    }
 }

@@ -95,31 +95,70 @@ extension Ledger {
     /// into its own chain. On failure `LedgerError.eventIndex` names the failing event.
     @discardableResult
     public func importEvents(_ events: [ImportedEvent], rehash: Bool = false) throws(LedgerError) -> ImportReport {
+        try importEvents(from: ImportedEventArray(events), rehash: rehash)
+    }
+
+    /// Imports the events of `source` as `importEvents(_:rehash:)` does, reading, checking and
+    /// appending one source commit at a time inside one write: memory holds one source commit
+    /// (and what the hash chain keeps), not the whole input. An error the source throws ends
+    /// the import as it is, appending nothing. Indexes in errors count the source's events from 0.
+    @discardableResult
+    public func importEvents(from source: some ImportedEventSource, rehash: Bool = false) throws(LedgerError) -> ImportReport {
         try LedgerError.typed {
-            guard !events.isEmpty else { throw LedgerError(.invalidInput, "nothing to import") }
+            var source = source
             let latestTime = Timestamp(microseconds: Timestamp.now().microseconds + ImportedEvent.maximumClockSkew)
-            return try environment.write(reserving: events.count * Environment.bytesPerEvent) { txn in try WriteRoute(ledger: self).run(txn) {
-                let appender = Appender(catalog: catalog, tables: tables, txn: txn)
-                var appended = 0, commits = 0, start = 0
-                while start < events.count {
-                    var end = start + 1
-                    while end < events.count, events[end].sourceCommit == events[start].sourceCommit { end += 1 }
-                    let pending = try (start..<end).map { index in try pendingEvent(events[index], index: index, latestTime: latestTime) }
-                    let headBefore = try LogHead(txn, tables).position
-                    do {
-                        let result = try appender.append(pending, mode: .importing, recordedAt: events[start].recordedAt)
-                        let added = Set(result.positions.filter { $0 > headBefore }).count
+            return try environment.write(reserving: source.estimatedEventCount * Environment.bytesPerEvent) { txn in
+                try WriteRoute(ledger: self).run(txn) {
+                    try source.rewind()
+                    let appender = Appender(catalog: catalog, tables: tables, txn: txn)
+                    var chain = rehash ? nil : ImportedHashChain()
+                    // A commit's events are appended before a hash error among them is thrown,
+                    // so what the append refuses (an id reused, say) is named first.
+                    var chainError: (any Error)?
+                    var read = 0, appended = 0, commits = 0
+                    var commit: [PendingEvent] = [], commitStart = 0, commitSource: UInt64 = 0, commitTime = Timestamp(microseconds: 0)
+                    /// Appends the events of the source commit read so far.
+                    func appendCommit() throws {
+                        guard !commit.isEmpty else { return }
+                        let added = try appendImported(commit, startingAt: commitStart, recordedAt: commitTime, appender, txn)
+                        if let chainError { throw chainError }
                         appended += added
                         commits += added > 0 ? 1 : 0
-                    } catch var error as LedgerError {
-                        error.eventIndex = error.eventIndex.map { start + $0 }
-                        throw error
+                        commit.removeAll(keepingCapacity: true)
                     }
-                    start = end
+                    while let event = try source.next() {
+                        if commit.isEmpty || event.sourceCommit != commitSource {
+                            try appendCommit()
+                            (commitStart, commitSource, commitTime) = (read, event.sourceCommit, event.recordedAt)
+                        }
+                        commit.append(try pendingEvent(event, index: read, latestTime: latestTime))
+                        do {
+                            if chainError == nil { try chain?.add(event, index: read) }
+                        } catch {
+                            chainError = error
+                        }
+                        read += 1
+                    }
+                    try appendCommit()
+                    guard read > 0 else { throw LedgerError(.invalidInput, "nothing to import") }
+                    try chain?.finish()
+                    return ImportReport(appended: appended, duplicates: read - appended, commits: commits)
                 }
-                if !rehash { try ImportedHashChain.check(events) }
-                return ImportReport(appended: appended, duplicates: events.count - appended, commits: commits)
-            } }
+            }
+        }
+    }
+
+    /// Appends `events`, one source commit whose first event is the import's `start`th, as one
+    /// commit recorded at `time`; returns how many were new (errors name the import's index).
+    private func appendImported(_ events: [PendingEvent], startingAt start: Int, recordedAt time: Timestamp,
+                                _ appender: Appender, _ txn: Transaction) throws -> Int {
+        let headBefore = try LogHead(txn, tables).position
+        do {
+            let result = try appender.append(events, mode: .importing, recordedAt: time)
+            return Set(result.positions.filter { $0 > headBefore }).count
+        } catch var error as LedgerError {
+            error.eventIndex = error.eventIndex.map { start + $0 }
+            throw error
         }
     }
 

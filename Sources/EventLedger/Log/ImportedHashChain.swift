@@ -12,67 +12,163 @@
 ///   own hash can be checked, but the next line's check covers that hash. A second such event
 ///   means lines are missing or moved, and is refused.
 ///
+/// Events are checked as they are read: one whose predecessor was read already is checked
+/// at once; one whose predecessor is not read yet waits for it (kept until then). What later
+/// lines may chain from is kept as 32 raw bytes per position.
+///
 /// Anyone can recompute SHA-256: the chain detects edits and damage, it does not prove who
 /// wrote the file.
-enum ImportedHashChain {
-    /// Throws `.invalidInput` with `eventIndex` for the first event whose hash is malformed,
-    /// does not match its contents and its predecessor's hash, or that is a second event
-    /// following a position missing from `events`.
-    static func check(_ events: [ImportedEvent]) throws {
-        var hashesAtPosition: [UInt64: [String]] = [:]
-        for (index, event) in events.enumerated() {
-            guard isWellFormed(event.sourceHash) else {
-                throw located(.invalidField("hash", "\"\(event.sourceHash)\" is not a SHA-256 digest (64 lowercase hex digits)"), index)
-            }
-            hashesAtPosition[event.sourcePosition, default: []].append(event.sourceHash)
+struct ImportedHashChain {
+    /// The hashes the events read so far carry, by position.
+    private var hashes = PositionHashes()
+    /// Events whose predecessor is not read yet, by the position they follow, with their
+    /// index and the hash they carry.
+    private var waiting: [UInt64: [(index: Int, event: ImportedEvent, claimed: Digest)]] = [:]
+    /// A buffer for the records being hashed.
+    private var record: [UInt8] = []
+
+    /// Checks `event`, the `index`th of the import, as far as the events read before it allow,
+    /// and the waiting events that follow it. Throws `.invalidInput` with `eventIndex` for an
+    /// event whose hash is malformed or does not match its contents and its predecessor's hash.
+    mutating func add(_ event: ImportedEvent, index: Int) throws {
+        guard let digest = Digest(hex: event.sourceHash) else {
+            throw located(.invalidField("hash", "\"\(event.sourceHash)\" is not a SHA-256 digest (64 lowercase hex digits)"), index)
         }
-        var firstUnchained: ImportedEvent?
-        var record: [UInt8] = []
-        for (index, event) in events.enumerated() {
-            let position = event.sourcePosition
-            guard let previousHashes = position == 1 ? [hexString(EventRecord.zeroHash)] : hashesAtPosition[position - 1] else {
-                if let first = firstUnchained {
-                    throw located(.invalidField("position", "no line holds position \(position - 1), and position "
-                                                + "\(first.sourcePosition) already follows one missing (lines are missing or moved)"), index)
-                }
-                firstUnchained = event
-                continue
-            }
-            guard previousHashes.contains(where: { hash(of: event, previousHash: $0, into: &record) == event.sourceHash }) else {
-                throw located(.invalidField("hash", "does not match the event and the hash at position \(position - 1): "
-                                            + "the line was changed after export (rehash to import it on purpose)"), index)
-            }
+        let position = event.sourcePosition
+        let previous = position == 1 ? [Digest.genesis] : hashes.hashes(at: position - 1)
+        if previous.isEmpty {
+            waiting[position - 1, default: []].append((index, event, digest))
+        } else {
+            try check(event, index: index, claimed: digest, previous: previous)
+        }
+        hashes.insert(digest, at: position)
+        for follower in waiting.removeValue(forKey: position) ?? [] {
+            try check(follower.event, index: follower.index, claimed: follower.claimed, previous: [digest])
         }
     }
 
-    /// Whether `hash` is written as the ledger writes hashes.
-    private static func isWellFormed(_ hash: String) -> Bool {
-        hash.utf8.count == 2 * SHA256.digestLength
-            && hash.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
+    /// After the last event: throws `.invalidInput` with `eventIndex` for the second event
+    /// following a position no line holds (the first may: a partial export's first line).
+    func finish() throws {
+        let unchained = waiting.values.joined().sorted { $0.index < $1.index }
+        guard unchained.count > 1 else { return }
+        let first = unchained[0].event, second = unchained[1]
+        throw located(.invalidField("position", "no line holds position \(second.event.sourcePosition - 1), and position "
+                                    + "\(first.sourcePosition) already follows one missing (lines are missing or moved)"), second.index)
     }
 
-    /// The hash `event`'s ledger computed for it after `previousHash` (both lowercase hex).
-    private static func hash(of event: ImportedEvent, previousHash: String, into record: inout [UInt8]) -> String {
-        let previous = hexBytes(previousHash)
+    /// Throws unless `claimed` is the hash of `event` after one of `previous`.
+    private mutating func check(_ event: ImportedEvent, index: Int, claimed: Digest, previous: [Digest]) throws {
+        guard previous.contains(where: { hash(of: event, after: $0) == claimed }) else {
+            throw located(.invalidField("hash", "does not match the event and the hash at position \(event.sourcePosition - 1): "
+                                        + "the line was changed after export (rehash to import it on purpose)"), index)
+        }
+    }
+
+    /// The hash `event`'s ledger computed for it after `previous`.
+    private mutating func hash(of event: ImportedEvent, after previous: Digest) -> Digest {
         previous.withUnsafeBytes { previous in
             EventRecord.encode(position: event.sourcePosition, commit: event.sourceCommit, recordedAt: event.recordedAt,
                                version: event.sourceVersion, id: event.id, type: event.type, stream: event.stream,
                                schemaVersion: UInt16(event.schemaVersion), data: JSONValue.object(event.payload).serialized(),
                                metadata: EventRecord.metadataBytes(event.metadata), previousHash: previous, into: &record)
         }
-        return hexString(record.suffix(SHA256.digestLength))
-    }
-
-    /// The bytes of well-formed lowercase hex.
-    private static func hexBytes(_ hex: String) -> [UInt8] {
-        let digits = Array(hex.utf8).map { $0 <= 0x39 ? $0 - 0x30 : $0 - 0x61 + 10 }
-        return stride(from: 0, to: digits.count, by: 2).map { digits[$0] << 4 | digits[$0 + 1] }
+        return Digest(bytes: record.suffix(SHA256.digestLength))
     }
 
     /// `error` naming the event at `index`.
-    private static func located(_ error: LedgerError, _ index: Int) -> LedgerError {
+    private func located(_ error: LedgerError, _ index: Int) -> LedgerError {
         var located = error
         located.eventIndex = index
         return located
+    }
+}
+
+/// A SHA-256 digest as 32 raw bytes.
+private struct Digest: Equatable {
+    /// The bytes, in order.
+    private var words: SIMD4<UInt64>
+
+    /// The hash an event at position 1 chains from: zeros.
+    static let genesis = Digest(bytes: EventRecord.zeroHash)
+
+    /// The digest of 32 bytes.
+    init(bytes: some Collection<UInt8>) {
+        words = .zero
+        withUnsafeMutableBytes(of: &words) { $0.copyBytes(from: bytes) }
+    }
+
+    /// The digest written as the ledger writes hashes (64 lowercase hex digits); nil for any other text.
+    init?(hex: String) {
+        let digits = Array(hex.utf8)
+        guard digits.count == 2 * SHA256.digestLength else { return nil }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(SHA256.digestLength)
+        for pair in stride(from: 0, to: digits.count, by: 2) {
+            guard let high = Self.value(of: digits[pair]), let low = Self.value(of: digits[pair + 1]) else { return nil }
+            bytes.append(high << 4 | low)
+        }
+        self.init(bytes: bytes)
+    }
+
+    /// The value of a lowercase hex digit.
+    private static func value(of digit: UInt8) -> UInt8? {
+        switch digit {
+        case 0x30...0x39: digit - 0x30
+        case 0x61...0x66: digit - 0x61 + 10
+        default: nil
+        }
+    }
+
+    /// Calls `body` with the 32 bytes.
+    func withUnsafeBytes<Result>(_ body: (UnsafeRawBufferPointer) -> Result) -> Result {
+        Swift.withUnsafeBytes(of: words, body)
+    }
+}
+
+/// The hashes read, by position: runs of consecutive positions (an export's lines, however
+/// reordered, are mostly such runs), sorted by their first position, and any further hash a
+/// repeated position carries.
+private struct PositionHashes {
+    /// Runs of consecutive positions: the first and the hashes from it on.
+    private var runs: [(first: UInt64, hashes: [Digest])] = []
+    /// Hashes at positions holding one already in `runs` (a position repeated in the file).
+    private var repeated: [UInt64: [Digest]] = [:]
+
+    /// The hashes at `position`, none when no line read holds it.
+    func hashes(at position: UInt64) -> [Digest] {
+        guard let run = run(holding: position) else { return [] }
+        return [runs[run].hashes[Int(position - runs[run].first)]] + (repeated[position] ?? [])
+    }
+
+    /// Records `hash` at `position`.
+    mutating func insert(_ hash: Digest, at position: UInt64) {
+        if let run = run(holding: position) {
+            if runs[run].hashes[Int(position - runs[run].first)] != hash { repeated[position, default: []].append(hash) }
+            return
+        }
+        let before = lastRun(startingAtOrBefore: position)
+        if let before, runs[before].first + UInt64(runs[before].hashes.count) == position {
+            runs[before].hashes.append(hash)
+        } else {
+            runs.insert((position, [hash]), at: before.map { $0 + 1 } ?? 0)
+        }
+    }
+
+    /// The index of the run holding `position`.
+    private func run(holding position: UInt64) -> Int? {
+        guard let run = lastRun(startingAtOrBefore: position),
+              position - runs[run].first < UInt64(runs[run].hashes.count) else { return nil }
+        return run
+    }
+
+    /// The index of the last run whose first position is at most `position` (binary search).
+    private func lastRun(startingAtOrBefore position: UInt64) -> Int? {
+        var low = 0, high = runs.count
+        while low < high {
+            let middle = (low + high) / 2
+            if runs[middle].first <= position { low = middle + 1 } else { high = middle }
+        }
+        return low == 0 ? nil : low - 1
     }
 }

@@ -20,6 +20,9 @@ enum ImportCommand {
         accepted (an event naming an entity the file creates later): the read models show
         it under that entity once it arrives. A line may hold at most 1 MiB (1,048,576
         bytes): a longer one is refused (exit 4) as soon as the reading passes the limit.
+        The file is read, checked and appended one exported commit at a time, in one write:
+        memory holds one commit, not the file, and the import stops at the first refused
+        line. Standard input, which cannot be read twice, is kept in memory as it came.
 
         Each line's hash must chain: match its event and the hash of the line holding the
         position before it (position 1 chains from zeros). An edited line, a malformed
@@ -36,10 +39,10 @@ enum ImportCommand {
 
     static func run(_ context: CommandContext) throws {
         try context.arguments.requirePositionals(["FILE"], command: "import")
-        let lines = try NDJSONLines.parse(NDJSONLines.read(context.arguments.positionals[0]), ImportedEvent.init(envelope:))
+        let envelopes = try NDJSONStream(path: context.arguments.positionals[0], decode: ImportedEvent.init(envelope:))
         let ledger = try context.openLedger(.write)
         let rehash = context.arguments.has("rehash")
-        let report = try NDJSONLines.locating(lines) { try ledger.importEvents(lines.map(\.value), rehash: rehash) }
+        let report = try envelopes.locating { try ledger.importEvents(from: envelopes, rehash: rehash) }
         if context.json {
             try context.output.json(.object(["appended": .int(Int64(report.appended)), "duplicates": .int(Int64(report.duplicates)),
                                          "commits": .int(Int64(report.commits))]))
@@ -47,4 +50,11 @@ enum ImportCommand {
             try context.output.line("imported \(report.appended) events in \(report.commits) commits (\(report.duplicates) already present)")
         }
     }
+}
+
+/// An export read line by line is imported as it is read.
+extension NDJSONStream: ImportedEventSource where Value == ImportedEvent {
+    /// An envelope's fixed fields (id, hash, time, names) alone take about 256 bytes, so this
+    /// is at least the number of events of a typical export.
+    var estimatedEventCount: Int { byteCount / 256 }
 }

@@ -28,14 +28,14 @@ enum NDJSONLines {
     }
 
     /// The index of the first `\n` at or after `start` (memchr: reading stays at disk speed).
-    private static func nextLineBreak(in buffer: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+    static func nextLineBreak(in buffer: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
         guard let base = buffer.baseAddress, start < buffer.count,
               let found = memchr(base + start, Int32(UInt8(ascii: "\n")), buffer.count - start) else { return nil }
         return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
     }
 
     /// Refuses line number `line` when its `length` passes `longestLine`.
-    private static func checkLength(_ length: Int, line: Int) throws {
+    static func checkLength(_ length: Int, line: Int) throws {
         guard length > longestLine else { return }
         throw LedgerError(.invalidInput, "line \(line): longer than 1 MiB (\(longestLine) bytes), the most a line may hold")
     }
@@ -44,23 +44,33 @@ enum NDJSONLines {
     /// with "line N". An input without values is an error too.
     static func parse<Value>(_ bytes: [UInt8], _ decode: (JSONValue) throws -> Value) throws -> [(line: Int, value: Value)] {
         var values: [(line: Int, value: Value)] = []
-        for (index, rawLine) in bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated() {
-            let line = rawLine.last == UInt8(ascii: "\r") ? rawLine.dropLast() : rawLine
-            guard line.contains(where: { $0 != 0x20 && $0 != 0x09 }) else { continue }
-            do {
-                let json: JSONValue
-                do {
-                    json = try JSONValue.parse(line)
-                } catch {
-                    throw LedgerError(.invalidInput, "malformed JSON: \(error)")
-                }
-                values.append((index + 1, try decode(json)))
-            } catch let error as LedgerError {
-                throw error.prefixed("line \(index + 1)")
-            }
+        for (index, line) in bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated() {
+            if let value = try decodeLine(line, number: index + 1, decode) { values.append((index + 1, value)) }
         }
-        guard !values.isEmpty else { throw LedgerError(.invalidInput, "the input holds no events") }
+        guard !values.isEmpty else { throw noValues }
         return values
+    }
+
+    /// The error for an input without values.
+    static let noValues = LedgerError(.invalidInput, "the input holds no events")
+
+    /// Decodes `rawLine` (line `number`, its line break not included) with `decode`; nil for a
+    /// blank line. Any failure is `.invalidInput` prefixed with "line N".
+    static func decodeLine<Value>(_ rawLine: some BidirectionalCollection<UInt8>, number: Int,
+                                  _ decode: (JSONValue) throws -> Value) throws -> Value? {
+        let line = rawLine.last == UInt8(ascii: "\r") ? rawLine.dropLast() : rawLine[...]
+        guard line.contains(where: { $0 != 0x20 && $0 != 0x09 }) else { return nil }
+        do {
+            let json: JSONValue
+            do {
+                json = try JSONValue.parse(line)
+            } catch {
+                throw LedgerError(.invalidInput, "malformed JSON: \(error)")
+            }
+            return try decode(json)
+        } catch let error as LedgerError {
+            throw error.prefixed("line \(number)")
+        }
     }
 
     /// Runs `body`; an error about one event (`eventIndex`) is prefixed with its line number.

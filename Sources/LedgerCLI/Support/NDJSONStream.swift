@@ -1,0 +1,130 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import EventLedger
+
+/// NDJSON input decoded one line at a time, so a large file is never held whole: a regular
+/// file is read in chunks and can be read again from its start; standard input (or a pipe),
+/// which cannot, is held as bytes (not decoded values). Lines follow `NDJSONLines`' rules: at
+/// most `NDJSONLines.longestLine` bytes, blank ones skipped, errors naming the line.
+final class NDJSONStream<Value> {
+    /// How many bytes a read from the file asks for.
+    private static var chunkSize: Int { 1 << 20 }
+
+    /// Decodes one line's JSON.
+    private let decode: (JSONValue) throws -> Value
+    /// The open file, nil when `buffer` holds the whole input.
+    private let descriptor: Int32?
+    /// The path, for errors.
+    private let path: String
+    /// The input's size in bytes.
+    let byteCount: Int
+    /// Bytes read; those before `start` are consumed.
+    private var buffer: [UInt8]
+    /// Where the next line starts in `buffer`.
+    private var start = 0
+    /// Whether `buffer` holds the input up to its end.
+    private var atEnd: Bool
+    /// Lines consumed since the start, blank ones included.
+    private var linesRead = 0
+    /// Values returned since the start.
+    private var valuesRead = 0
+    /// From which value on its line is `index + 1 + offset` (blank lines skipped before it):
+    /// one entry per change, so line numbers are known without keeping the lines.
+    private var lineOffsets: [(value: Int, offset: Int)] = []
+
+    /// Opens the file at `path` (standard input for `-`) to decode its lines with `decode`.
+    init(path: String, decode: @escaping (JSONValue) throws -> Value) throws {
+        self.decode = decode
+        self.path = path
+        var status = stat()
+        if path != "-", stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG {
+            let opened = open(path, O_RDONLY)
+            guard opened >= 0 else { throw Self.readError(path) }
+            (descriptor, byteCount, buffer, atEnd) = (opened, Int(status.st_size), [], false)
+        } else {
+            let bytes = try NDJSONLines.read(path)
+            (descriptor, byteCount, buffer, atEnd) = (nil, bytes.count, bytes, true)
+        }
+    }
+
+    deinit {
+        if let descriptor { close(descriptor) }
+    }
+
+    /// Goes back to the first line.
+    func rewind() throws {
+        (start, linesRead, valuesRead) = (0, 0, 0)
+        lineOffsets.removeAll()
+        guard let descriptor else { return }
+        guard lseek(descriptor, 0, SEEK_SET) == 0 else { throw Self.readError(path) }
+        buffer.removeAll(keepingCapacity: true)
+        atEnd = false
+    }
+
+    /// The next line's value, nil after the last line; an input without values is an error.
+    func next() throws -> Value? {
+        while let line = try nextLine() {
+            linesRead += 1
+            guard let value = try NDJSONLines.decodeLine(buffer[line], number: linesRead, decode) else { continue }
+            let offset = linesRead - valuesRead - 1
+            if offset != (lineOffsets.last?.offset ?? 0) { lineOffsets.append((valuesRead, offset)) }
+            valuesRead += 1
+            return value
+        }
+        guard valuesRead > 0 else { throw NDJSONLines.noValues }
+        return nil
+    }
+
+    /// Runs `body`; an error about one value (`eventIndex`, counted from 0) is prefixed with its line number.
+    func locating<Result>(_ body: () throws -> Result) throws -> Result {
+        do {
+            return try body()
+        } catch let error as LedgerError {
+            guard let index = error.eventIndex, (0..<valuesRead).contains(index) else { throw error }
+            let offset = lineOffsets.last { $0.value <= index }?.offset ?? 0
+            throw error.prefixed("line \(index + 1 + offset)")
+        }
+    }
+
+    /// Where the next line lies in `buffer` (its line break excluded), reading more as
+    /// needed; nil at the end. A line longer than `NDJSONLines.longestLine` is refused.
+    private func nextLine() throws -> Range<Int>? {
+        while true {
+            let lineStart = start
+            if let lineBreak = buffer.withUnsafeBufferPointer({ NDJSONLines.nextLineBreak(in: $0, from: lineStart) }) {
+                try NDJSONLines.checkLength(lineBreak - lineStart, line: linesRead + 1)
+                start = lineBreak + 1
+                return lineStart..<lineBreak
+            }
+            try NDJSONLines.checkLength(buffer.count - lineStart, line: linesRead + 1)
+            if atEnd {
+                guard lineStart < buffer.count else { return nil }
+                start = buffer.count
+                return lineStart..<buffer.count
+            }
+            try readChunk()
+        }
+    }
+
+    /// Drops the consumed bytes and appends the file's next chunk to `buffer`.
+    private func readChunk() throws {
+        guard let descriptor else { return }
+        buffer.removeSubrange(..<start)
+        start = 0
+        let kept = buffer.count
+        buffer.append(contentsOf: repeatElement(0, count: Self.chunkSize))
+        var count = -1
+        while count < 0 {
+            count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress! + kept, Self.chunkSize) }
+            if count < 0, errno != EINTR { throw Self.readError(path) }
+        }
+        buffer.removeLast(Self.chunkSize - count)
+        atEnd = count == 0
+    }
+
+    /// The error for a file that cannot be read.
+    private static func readError(_ path: String) -> LedgerError {
+        LedgerError(.invalidInput, "cannot read \(path): \(String(cString: strerror(errno)))")
+    }
+}
