@@ -100,10 +100,20 @@ import Testing
     @Test func aLineRefusedEarlyIsNamedBeforeTheRestOfTheFileIsRead() throws {
         let (_, lines) = try seededExport()
         let target = try LedgerSandbox()
+        try target.ok(["append", "ArtistCreated", #"{"artistId":"here","name":"Already Here"}"#])
         // Read line by line, the import stops at line 3; the malformed last line is never reached.
         let future = try editing(lines, line: 3) { $0["recordedAt"] = "9999-12-31T23:59:59Z" } + ["{not json"]
         expectFailure(try target.run(["import", try file(target, future)]), exit: 4, mentions: ["line 3", "recordedAt", "ahead"])
-        #expect(try target.eventCount() == 0)
+        #expect(try target.eventCount() == 1)
+    }
+
+    @Test func aFileThatDoesNotParseCreatesNoLedger() throws {
+        let (_, lines) = try seededExport()
+        let target = try LedgerSandbox()
+        // A new ledger is made only for a file read through once without a malformed line.
+        expectFailure(try target.run(["import", try file(target, lines + ["{not json"])]), exit: 4,
+                      mentions: ["line \(lines.count + 1)", "malformed JSON"])
+        #expect(!FileManager.default.fileExists(atPath: target.ledgerPath))
     }
 
     @Test func aMalformedLineAfterManyCommitsIsNamedAndAppendsNothing() throws {

@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import EventLedger
 
 /// `ledger import FILE|-`.
@@ -40,6 +43,11 @@ enum ImportCommand {
     static func run(_ context: CommandContext) throws {
         try context.arguments.requirePositionals(["FILE"], command: "import")
         let envelopes = try NDJSONStream(path: context.arguments.positionals[0], decode: ImportedEvent.init(envelope:))
+        if access(context.ledgerPath, F_OK) != 0 {
+            // Nothing is created for a file that does not parse: read it through once first.
+            while try envelopes.next() != nil {}
+            try envelopes.rewind()
+        }
         let ledger = try context.openLedger(.write)
         let rehash = context.arguments.has("rehash")
         let report = try envelopes.locating { try ledger.importEvents(from: envelopes, rehash: rehash) }
