@@ -13,11 +13,12 @@ import Testing
     }
 
     @Test func anObjectOfScalarsIsLocatedAndReadAsParsed() throws {
-        let json = #"{"a":"x","n":-12,"f":1.5,"t":true,"z":null,"e":"caf\u00e9 \"q\"","u":"Sigur Rós"}"#
+        let json = #"{"a":"x","n":-12,"f":1.5,"t":true,"z":null,"e":"caf\u00e9 \"q\"","u":"Sigur Rós","#
+            + #""l":"sixteen plain bytes then \"quoted\"","m":"sixteen plain bytes then ümlaut","p":"sixteen plain bytes"}"#
         try withText(json) { text, located in
             #expect(located)
             let parsed = try #require(try JSONValue.parse(json).objectValue)
-            for name in ["a", "n", "f", "t", "z", "e", "u"] {
+            for name in ["a", "n", "f", "t", "z", "e", "u", "l", "m", "p"] {
                 let value = try text.value(name)
                 #expect(value == parsed[name], "\(name)")
             }

@@ -54,14 +54,16 @@ final class BinaryOutput {
     /// The keyed containers made for the values written here, made once per coding-key type.
     let keyedContainers = KeyedContainerCache()
 
+    // The buffer comes from malloc itself: Swift's allocate takes the aligned-allocation path
+    // (posix_memalign), many times slower, and every query makes writers.
     init(_ form: BinaryForm) {
         self.form = form
         capacity = 64
-        base = .allocate(byteCount: capacity, alignment: 8)
+        base = malloc(capacity)!
     }
 
     deinit {
-        base.deallocate()
+        free(base)
     }
 
     /// The bytes written since `reset`, valid until the next write or `reset`.
@@ -156,10 +158,7 @@ final class BinaryOutput {
     @inline(never)
     private func grow(toHold byteCount: Int) {
         capacity = max(capacity * 2, byteCount)
-        let grown = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 8)
-        grown.copyMemory(from: base, byteCount: count)
-        base.deallocate()
-        base = grown
+        base = realloc(base, capacity)!
     }
 
     @inline(__always)

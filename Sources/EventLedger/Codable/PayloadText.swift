@@ -90,6 +90,9 @@ final class PayloadText {
     /// checks their escapes and UTF-8); nil when it is cut short or holds a control character.
     private func string(from start: Int) -> (end: Int, isPlain: Bool)? {
         var (offset, isPlain) = (start + 1, true)
+        while offset + 8 <= text.count, Self.isPlain(word: text.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) {
+            offset += 8
+        }
         while offset < text.count {
             switch text[offset] {
             case UInt8(ascii: "\""): return (offset + 1, isPlain)
@@ -119,6 +122,16 @@ final class PayloadText {
             while let next = byte(at: end), !Self.endsScalar(next) { end += 1 }
             return end > start ? (end, false) : nil
         }
+    }
+
+    /// Whether none of the eight bytes of `word` ends or escapes a string, is a control
+    /// character or lies outside ASCII: a string's plain run is skipped a word at a time.
+    private static func isPlain(word: UInt64) -> Bool {
+        let (ones, highBits) = (UInt64(0x0101_0101_0101_0101), UInt64(0x8080_8080_8080_8080))
+        /// Whether a byte of `bits` is below `limit` (at most 0x80), when none is 0x80 or above.
+        func hasByte(below limit: UInt64, _ bits: UInt64) -> Bool { (bits &- ones &* limit) & ~bits & highBits != 0 }
+        return word & highBits == 0 && !hasByte(below: 0x20, word) && !hasByte(below: 1, word ^ (ones &* 0x22))
+            && !hasByte(below: 1, word ^ (ones &* 0x5C))
     }
 
     private static func endsScalar(_ byte: UInt8) -> Bool {

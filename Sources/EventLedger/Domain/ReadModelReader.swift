@@ -3,10 +3,20 @@
 /// domain's rules and `apply` see them.
 public struct ReadModelReader {
     @usableFromInline let store: any RowStore
+    /// The store's writers and reader, fetched once: fetched through the store for every
+    /// read, they were retained and released each time.
+    @usableFromInline let scratch: BinaryScratch
 
     @usableFromInline
     init(_ store: any RowStore) {
+        self.init(store, scratch: store.scratch)
+    }
+
+    /// A reader of `store`, encoding and decoding with `scratch`, the store's.
+    @usableFromInline
+    init(_ store: any RowStore, scratch: BinaryScratch) {
         self.store = store
+        self.scratch = scratch
     }
 
     // The typed reads and writes are inlinable: made for a domain's own key and row types,
@@ -15,11 +25,11 @@ public struct ReadModelReader {
     /// The row under `key`, or nil.
     @inlinable
     public func row<Key, Row>(_ table: ReadModelTable<Key, Row>, _ key: Key) throws(LedgerError) -> Row? {
-        let storedKey = try BinaryEncoding.encoded(key, with: store.scratch.key)
+        let storedKey = try BinaryEncoding.encoded(key, with: scratch.key)
         return try LedgerError.typed {
             try store.withValue(table.id, key: storedKey) { bytes -> Row? in
                 guard let bytes else { return nil }
-                return try BinaryDecoding.decode(Row.self, from: bytes, as: .row, with: store.scratch.reader,
+                return try BinaryDecoding.decode(Row.self, from: bytes, as: .row, with: scratch.reader,
                                                  source: "a row of \(table.qualifiedName)")
             }
         }
@@ -35,7 +45,7 @@ public struct ReadModelReader {
     /// first field, or a struct of its first fields (the same types, in the same order).
     @inlinable
     public func rows<Key, Row, Prefix: Encodable>(_ table: ReadModelTable<Key, Row>, prefix: Prefix) throws(LedgerError) -> [(key: Key, row: Row)] {
-        try rows(table, storedPrefix: BinaryEncoding.encoded(prefix, with: store.scratch.key))
+        try rows(table, storedPrefix: BinaryEncoding.encoded(prefix, with: scratch.key))
     }
 
     /// Every row of `table` as stored, key and row in their binary forms, in key order: for
@@ -50,7 +60,7 @@ public struct ReadModelReader {
     @inlinable
     func rows<Key, Row>(_ table: ReadModelTable<Key, Row>, storedPrefix: UnsafeRawBufferPointer) throws(LedgerError) -> [(key: Key, row: Row)] {
         try LedgerError.typed {
-            let reader = store.scratch.reader
+            let reader = scratch.reader
             return try store.values(table.id, prefix: storedPrefix).map { entry in
                 (try BinaryDecoding.decode(Key.self, from: entry.key, as: .key, with: reader, source: "a key of \(table.qualifiedName)"),
                  try BinaryDecoding.decode(Row.self, from: entry.value, as: .row, with: reader, source: "a row of \(table.qualifiedName)"))
@@ -62,14 +72,17 @@ public struct ReadModelReader {
 /// Write access to a read model, given to a domain's `apply`; it reads as `ReadModelReader` does.
 public struct ReadModelWriter {
     @usableFromInline let store: any RowStoreWriting
+    /// The store's writers and reader, fetched once.
+    @usableFromInline let scratch: BinaryScratch
 
     init(_ store: any RowStoreWriting) {
         self.store = store
+        scratch = store.scratch
     }
 
     /// What the read models hold now, this event's changes so far included.
     @inlinable
-    public var reader: ReadModelReader { ReadModelReader(store) }
+    public var reader: ReadModelReader { ReadModelReader(store, scratch: scratch) }
 
     /// The row under `key`, or nil.
     @inlinable
@@ -92,15 +105,15 @@ public struct ReadModelWriter {
     /// Stores `row` under `key`, replacing any row there.
     @inlinable
     public func set<Key, Row>(_ table: ReadModelTable<Key, Row>, _ key: Key, _ row: Row) throws(LedgerError) {
-        let storedKey = try BinaryEncoding.encoded(key, with: store.scratch.key)
-        let value = try BinaryEncoding.encoded(row, with: store.scratch.row)
+        let storedKey = try BinaryEncoding.encoded(key, with: scratch.key)
+        let value = try BinaryEncoding.encoded(row, with: scratch.row)
         try LedgerError.typed { try store.set(table.id, key: storedKey, value: value) }
     }
 
     /// Removes the row under `key`, if there is one.
     @inlinable
     public func remove<Key, Row>(_ table: ReadModelTable<Key, Row>, _ key: Key) throws(LedgerError) {
-        let storedKey = try BinaryEncoding.encoded(key, with: store.scratch.key)
+        let storedKey = try BinaryEncoding.encoded(key, with: scratch.key)
         try LedgerError.typed { try store.remove(table.id, key: storedKey) }
     }
 }
