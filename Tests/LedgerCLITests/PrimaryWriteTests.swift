@@ -116,7 +116,10 @@ import Testing
         let killed = try LedgerSandbox(), other = try LedgerSandbox()
         try killed.loadSeeds()
         try killed.ok(["push", "--primary", primary])
-        let batch = try GeneratedBatches.write(GeneratedBatches.lines(seed: 3, count: 2_000), to: killed.path("batch.ndjson"))
+        // Entities of their own: the seeds' category names must not meet the generator's.
+        var events = GeneratedBatches.Private(seed: 3, prefix: "g-", label: "Generated")
+        let lines = (0..<2_000).map { _ in GeneratedBatches.line(events.next()) }
+        let batch = try GeneratedBatches.write(lines, to: killed.path("batch.ndjson"))
         let run = try killed.runKilled(["append", "--batch", batch, "--primary", primary], at: .writing(1))
         #expect(run.killed || run.status == 0, "\(run): \(run.stderr)")
         #expect(try TestPrimary.query(primary, "SELECT count(*) FROM ledger_events") == String(Seeds.eventCount + 2_000),
