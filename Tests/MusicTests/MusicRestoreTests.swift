@@ -37,7 +37,7 @@ import Testing
         #expect(try MusicQueries.artists(in: model.reader) == [ArtistSummary(artistId: "pink-floyd", name: "Pink Floyd", songCount: 0)])
     }
 
-    @Test func aSongRestoredWithATitleIsChangedInPlaceOrBroughtBackAndWithoutOneDeleted() throws {
+    @Test func restoringASongUpdatesItRevivesItOrRemovesIt() throws {
         let model = try seededModel()
         try model.append(SongRestored(songId: "time", title: "Time (live)", artistId: "pink-floyd", durationSeconds: 413))
         #expect(try MusicQueries.artistSongs("pink-floyd", in: model.reader).songs
