@@ -7,12 +7,17 @@ import Glibc
 /// it). A row is known by the address of its record, which holds its key.
 ///
 /// A value kept in one stored property of the folded table: a lookup is one access to that
-/// property, not one per probe.
-struct RowSlots {
+/// property, not one per probe. Large slots lie in huge pages (`HugePages`): every lookup
+/// starts with a slot in no predictable place.
+struct RowSlots: ~Copyable {
     /// Row addresses by hash of their key, `.none` in an empty slot; a power of two long, at most half full.
-    private var slots = [ArenaAddress](repeating: .none, count: 1024)
+    private var slots = Self.emptySlots(1024)
     private var count = 0
     private var lastFound = ArenaAddress.none
+
+    deinit {
+        Self.deallocate(slots)
+    }
 
     /// The bytes the slots take.
     var byteCount: Int { slots.count * MemoryLayout<ArenaAddress>.stride }
@@ -40,7 +45,9 @@ struct RowSlots {
         lastFound = row
         count += 1
         guard count * 2 > slots.count else { return }
-        slots = [ArenaAddress](repeating: .none, count: slots.count * 2)
+        let grown = Self.emptySlots(slots.count * 2)
+        Self.deallocate(slots)
+        slots = grown
         let mask = slots.count - 1
         for index in 0..<rows.count {
             var slot = Self.hash(keyOf(rows[index])) & mask
@@ -51,9 +58,22 @@ struct RowSlots {
 
     /// Lets go of the slots; nothing can be found afterwards.
     mutating func removeAll() {
-        slots = []
+        Self.deallocate(slots)
+        slots = UnsafeMutableBufferPointer(start: nil, count: 0)
         count = 0
         lastFound = .none
+    }
+
+    private static func emptySlots(_ count: Int) -> UnsafeMutableBufferPointer<ArenaAddress> {
+        let memory = HugePages.allocate(byteCount: count * MemoryLayout<ArenaAddress>.stride)
+        let slots = UnsafeMutableBufferPointer(start: memory.bindMemory(to: ArenaAddress.self, capacity: count), count: count)
+        slots.initialize(repeating: .none)
+        return slots
+    }
+
+    private static func deallocate(_ slots: UnsafeMutableBufferPointer<ArenaAddress>) {
+        guard let start = slots.baseAddress else { return }
+        HugePages.deallocate(UnsafeMutableRawPointer(start), byteCount: slots.count * MemoryLayout<ArenaAddress>.stride)
     }
 
     private static func equal(_ lhs: UnsafeRawBufferPointer, _ rhs: UnsafeRawBufferPointer) -> Bool {
