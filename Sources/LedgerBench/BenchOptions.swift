@@ -2,7 +2,7 @@
 struct BenchOptions {
     static let usage = """
         usage: ledger-bench [--quick] [--only LETTERS] [--json-out PATH] [--baselines DIR] [--ledger-binary PATH]
-                            [--primary URL] [--readme [PATH]]
+                            [--primary URL] [--rebuild-events N] [--readme [PATH]]
           --quick               small sizes (ledgers of 10k, 20k, 50k events, 200 durable commits), under a minute
           --only LETTERS        run only the workloads with these letters, e.g. `--only abe` (default: a to j)
           --json-out PATH       where to write the results (default .build/bench/results.json)
@@ -12,6 +12,8 @@ struct BenchOptions {
           --ledger-binary PATH  the `ledger` tool for the cold-start workload (default: next to ledger-bench)
           --primary URL         an empty PostgreSQL database for (i), writes through a shared primary
                                 (tools/bench starts a server of its own); without it (i) is left out
+          --rebuild-events N    (e) rebuilds a generated ledger of N events instead of the largest ledger
+                                (e.g. 10000000, to see how its memory grows)
           --readme [PATH]       rewrite the table between <!-- bench:begin --> and <!-- bench:end --> in PATH
                                 (default README.md)
         """
@@ -30,6 +32,8 @@ struct BenchOptions {
     var primary: String?
     /// The letters of the workloads to run; nil: all.
     var only: Set<Character>?
+    /// The events of the ledger (e) rebuilds; nil: the largest of the scale's ledgers.
+    var rebuildEvents: Int?
     var showHelp = false
 
     var scale: BenchScale { quick ? .quick : .full }
@@ -55,6 +59,12 @@ struct BenchOptions {
             case "--ledger-binary": ledgerBinary = try value(argument)
             case "--primary": primary = try value(argument)
             case "--only": only = Set(try value(argument))
+            case "--rebuild-events":
+                let text = try value(argument)
+                guard let events = Int(text), events > 0 else {
+                    throw UsageError(description: "--rebuild-events needs a number of events, not \(text)")
+                }
+                rebuildEvents = events
             case "--readme":
                 if let next = remaining.first, !next.hasPrefix("--") {
                     readmePath = remaining.popFirst()

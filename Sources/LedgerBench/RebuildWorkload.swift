@@ -1,16 +1,19 @@
 /// (e) Every read model dropped and folded again from the log of the largest ledger: in
 /// process (`ledger.rebuild()`), and as a `ledger rebuild` process of its own, whose peak
 /// memory is the rebuild's alone. Compared with a raw LMDB cursor scan of the same number
-/// of events (the floor: reading the log and nothing else). Targets: 1,000,000 events/s,
+/// of events (the floor: reading the log and nothing else). The ledger is the largest of the
+/// scale's, or one of `events` events when given. Targets: 1,000,000 events/s,
 /// and peak memory under 300 MB (286 MiB). It rebuilds a copy (`Ledger.backup`), so the
 /// workloads after it read the ledger as its appends wrote it.
 struct RebuildWorkload: Workload {
     let name = "(e) rebuild"
     let minimumRate = 1_000_000.0
     let maximumMebibytes = 300_000_000.0 / 1_048_576
+    /// The events of the ledger rebuilt; nil: the largest of the scale's ledgers.
+    let events: Int?
 
     func run(in context: BenchContext) throws -> [BenchResult] {
-        guard let size = context.sizes.last else { return [] }
+        guard let size = events ?? context.sizes.last else { return [] }
         let copy = context.directory.file("rebuilt.lmdb")
         defer { context.directory.removeLedger(copy) }
         try context.generatedLedger(events: size).ledger.backup(to: copy)

@@ -29,7 +29,7 @@ if options.showHelp {
 let scale = options.scale
 let workloads: [any Workload] = [
     BulkLoadWorkload(), DurableCommitWorkload.batches(scale), DurableCommitWorkload.singles(scale),
-    ConcurrentWritersWorkload(), RebuildWorkload(), AsOfQueryWorkload(), CurrentStateQueryWorkload(), ColdAppendWorkload(),
+    ConcurrentWritersWorkload(), RebuildWorkload(events: options.rebuildEvents), AsOfQueryWorkload(), CurrentStateQueryWorkload(), ColdAppendWorkload(),
     PrimaryWorkload(primary: options.primary), ObserveLatencyWorkload(),
 ].filter(options.includes)
 do {
