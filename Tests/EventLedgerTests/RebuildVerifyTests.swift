@@ -145,7 +145,7 @@ import Glibc
     @Test func eventsAppendedBetweenTheFoldAndItsStoreAreFoldedAndSortedIn() throws {
         try withFixture { ledger, _ throws in
             let fold = ReadModelFold(catalog: ledger.catalog, tables: ledger.tables, domainIndex: 0)
-            try ledger.environment.read { txn in try fold.advance(txn) }
+            _ = try ledger.environment.read { txn in try fold.advance(txn) }
             fold.sortRows()
             // New rows whose keys sort before, between and after the folded ones, and a new version of one.
             try ledger.append([PendingEvent(NoteCreated(noteId: "0", text: "zero", folderId: "g")),

@@ -12,6 +12,10 @@ struct Appender {
     let catalog: EventCatalog
     let tables: LedgerTables
     let txn: Transaction
+    /// The memory a large batch's fold may take (`inWrite`): past it, the versions folded so
+    /// far are written (in key order) and the fold goes on from empty, so that memory stays
+    /// bounded however large the batch.
+    var foldLimits = FoldMemoryLimits.standard
 
     /// Appends `events`; throws (leaving the transaction to be aborted) on the first bad one,
     /// with `LedgerError.eventIndex` set to its index in `events`. The commit is recorded at
@@ -83,6 +87,9 @@ struct Appender {
                 }
                 state.position = position
                 try domain.apply(event, context, ReadModelWriter(state))
+                if index % foldLimits.eventsPerCheck == 0, state.foldedByteCount > foldLimits.inWrite {
+                    try state.storeFolded()
+                }
                 positions.append(position)
                 assigned.append(prepared.assignedIDs)
             } catch let error as LedgerError {

@@ -19,16 +19,25 @@ extension Ledger {
 
     /// Drops the named read models (all when `readModels` is empty) and rebuilds them from
     /// the log. They are folded in memory side by side, each from a read transaction of its
-    /// own, and then stored one by one, each in a write transaction that first folds the events
+    /// own, and then stored one by one, each in a write transaction that also folds the events
     /// appended meanwhile: readers see a read model's old state until its new one commits.
-    /// `progress` is called now and then, on this thread, with (events of the log folded,
-    /// events in the log), averaged over the read models; the writes come after it reaches the end.
+    /// Memory stays bounded however long the log: folds that outgrow about 256 MiB together
+    /// stop, and go on in their write transactions, writing their rows out in parts (other
+    /// writers wait meanwhile). `progress` is called now and then, on this thread, with (events
+    /// of the log folded, events in the log), averaged over the read models; the writes come
+    /// after it reaches the end.
     @discardableResult
     public func rebuild(_ readModels: [String] = [], progress: (UInt64, UInt64) -> Void = { _, _ in }) throws(LedgerError) -> RebuildReport {
+        try rebuild(readModels, limits: .standard, progress: progress)
+    }
+
+    /// `rebuild(_:progress:)`, its folds' memory bounded by `limits`.
+    func rebuild(_ readModels: [String], limits: FoldMemoryLimits,
+                 progress: (UInt64, UInt64) -> Void = { _, _ in }) throws(LedgerError) -> RebuildReport {
         try LedgerError.typed {
             let started = Timestamp.now()
             let indexes = try domainIndexes(readModels).sorted()
-            let folds = try foldReadModels(indexes, progress: progress)
+            let folds = try foldReadModels(indexes, limits: limits, progress: progress)
             for fold in folds {
                 // The old rows' pages are freed only at the commit: room for a second copy of the file.
                 try environment.write(reserving: environment.usedBytes) { txn in
@@ -46,12 +55,14 @@ extension Ledger {
     private static let foldingThreads = 2
 
     /// Folds the read models of the domains at `indexes` from the log, `foldingThreads` at a
-    /// time, and returns them smallest first: LMDB keeps the pages a write transaction
-    /// allocates for the next ones, so storing them in that order writes the largest when the
-    /// others' memory is free again. Calls `progress` now and then, on this thread, with
-    /// (events of the log folded, events in the log), averaged over the folds.
-    func foldReadModels(_ indexes: [Int], progress: (UInt64, UInt64) -> Void = { _, _ in }) throws -> [ReadModelFold] {
-        let folds = indexes.map { ReadModelFold(catalog: catalog, tables: tables, domainIndex: $0) }
+    /// time, until the end of the log or until they take `limits.sideBySide` bytes, and returns
+    /// them smallest first: LMDB keeps the pages a write transaction allocates for the next
+    /// ones, so storing them in that order writes the largest when the others' memory is free
+    /// again. Calls `progress` now and then, on this thread, with (events of the log folded,
+    /// events in the log), averaged over the folds.
+    func foldReadModels(_ indexes: [Int], limits: FoldMemoryLimits = .standard,
+                        progress: (UInt64, UInt64) -> Void = { _, _ in }) throws -> [ReadModelFold] {
+        let folds = indexes.map { ReadModelFold(catalog: catalog, tables: tables, domainIndex: $0, limits: limits) }
         let events = try head().position
         let queue = FoldQueue()
         // Progress in events of the log: the events read by all folds, over the number of folds.
@@ -62,8 +73,13 @@ extension Ledger {
             try Threads.run(min(Self.foldingThreads, folds.count), waiting: { progress(folded(), events) }) { _ -> (any Error)? in
                 do {
                     while let next = queue.take(below: folds.count) {
+                        var counted = 0
                         try self.environment.read { txn in
-                            try folds[next].advance(txn) { queue.scanned.add($0, ordering: .relaxed) }
+                            _ = try folds[next].advance(txn, scanned: { queue.scanned.add($0, ordering: .relaxed) }) { byteCount in
+                                let total = queue.foldedBytes.add(byteCount - counted, ordering: .relaxed).newValue
+                                counted = byteCount
+                                return total <= limits.sideBySide
+                            }
                         }
                         folds[next].sortRows()
                     }
@@ -96,6 +112,8 @@ private final class FoldQueue: Sendable {
     private let next = Atomic<Int>(0)
     /// Events of the log read so far, over all folds.
     let scanned = Atomic<UInt64>(0)
+    /// The bytes of memory the folds take, as they last counted them.
+    let foldedBytes = Atomic<Int>(0)
 
     /// The index of the next fold to run, nil when all are taken or a fold failed.
     func take(below count: Int) -> Int? {

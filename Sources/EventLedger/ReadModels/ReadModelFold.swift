@@ -2,10 +2,15 @@
 import Glibc
 #endif
 
-/// One read model rebuilt in memory from the log: its domain's events applied again, in
-/// position order, to a `FoldedReadModel`, and the cascade links they made. Folding
-/// needs only a read transaction, so read models can be folded side by side; `store` then
-/// replaces the stored read model inside a write transaction.
+/// One read model rebuilt from the log: its domain's events applied again, in position
+/// order, to a `FoldedReadModel` in memory, and the cascade links they made. Folding needs
+/// only a read transaction, so read models can be folded side by side; `store` then replaces
+/// the stored read model inside a write transaction.
+///
+/// A fold may stop before the end of the log to keep its memory bounded (`advance`'s
+/// `goOn`): `store` then writes what it folded and folds the rest of the log in the write
+/// transaction, over the rows written, writing them out whenever they take `limits.inWrite`
+/// bytes.
 ///
 /// A fold is used by one thread at a time (handed over by joining the thread that folded it):
 /// its stored properties are not checked for exclusive access at run time.
@@ -30,32 +35,43 @@ final class ReadModelFold: @unchecked Sendable {
     /// The positions of the domain's events folded, a bit each (bit p − 1 for position p):
     /// the links they made are the ones `store` replaces.
     @exclusivity(unchecked) private var domainPositions: [UInt64] = []
+    /// Where `store` folds the rest of the log: over the rows it wrote, in its write transaction.
+    @exclusivity(unchecked) private var continuation: StoredReadModel?
+
+    /// How much memory the fold may take in `store`'s write transaction, and how often it counts it.
+    private let limits: FoldMemoryLimits
 
     /// About how many bytes of memory the folded read model takes.
-    var byteCount: Int { state.byteCount }
+    var byteCount: Int { continuation?.foldedByteCount ?? state.byteCount }
 
-    /// An empty fold of the read model of the domain at `domainIndex`.
-    init(catalog: EventCatalog, tables: LedgerTables, domainIndex: Int) {
+    /// An empty fold of the read model of the domain at `domainIndex`, whose rows folded in
+    /// `store`'s write transaction are written out whenever they take `limits.inWrite` bytes.
+    init(catalog: EventCatalog, tables: LedgerTables, domainIndex: Int, limits: FoldMemoryLimits = .standard) {
         self.catalog = catalog
         self.tables = tables
         self.domainIndex = domainIndex
+        self.limits = limits
         state = FoldedReadModel(tables: catalog.domains[domainIndex].tables)
     }
 
-    /// Folds the events after `position` up to the end of the log that `txn` sees. Calls
-    /// `scanned` now and then with the number of events of the log read since the last call.
-    func advance(_ txn: Transaction, scanned: (UInt64) -> Void = { _ in }) throws {
+    /// Folds the events after `position` up to the end of the log that `txn` sees, or until
+    /// `goOn`, asked every `limits.eventsPerCheck` events with the bytes of memory the fold
+    /// takes, returns false; returns whether it reached the end. Calls `scanned` as often
+    /// with the number of events of the log read since the last call.
+    @discardableResult
+    func advance(_ txn: Transaction, scanned: (UInt64) -> Void = { _ in },
+                 goOn: (_ byteCount: Int) throws -> Bool = { _ in true }) throws -> Bool {
         let domain = catalog.domains[domainIndex]
-        let writer = ReadModelWriter(state)
-        var unreported: UInt64 = 0
-        try txn.withCursor(tables.log) { cursor in
+        let writer = ReadModelWriter(continuation ?? state)
+        var unreported = 0
+        return try txn.withCursor(tables.log) { cursor in
             var next = try cursor.seek(atLeast: LedgerTables.bigEndian(position + 1))
             while let current = next {
                 let position = LedgerTables.readBigEndian(current.key)
                 let record = try EventRecordView(current.value, position: position)
                 if let typeIndex = try typeIndex(record.typeBytes) {
                     markDomainPosition(position)
-                    state.position = position
+                    if let continuation { continuation.position = position } else { state.position = position }
                     let context = EventContext(position: position, recordedAt: record.recordedAt) { linked in
                         self.links.append(LedgerTables.streamKey(linked, position))
                     }
@@ -63,14 +79,16 @@ final class ReadModelFold: @unchecked Sendable {
                 }
                 self.position = position
                 unreported += 1
-                if unreported == 0x4000 {
-                    scanned(unreported)
+                if unreported == limits.eventsPerCheck {
+                    scanned(UInt64(unreported))
                     unreported = 0
+                    guard try goOn(byteCount) else { break }
                 }
                 next = try cursor.next()
             }
+            scanned(UInt64(unreported))
+            return next == nil
         }
-        scanned(unreported)
     }
 
     /// Sorts the folded rows by key ahead of `store`, so that the sort runs on the thread that
@@ -80,25 +98,35 @@ final class ReadModelFold: @unchecked Sendable {
     }
 
     /// Replaces the stored read model, its cascade links and its checkpoint with this fold,
-    /// after folding the events appended since it was made. Writing lets go of the fold; a
-    /// store run again (a write retried once the map has grown) folds the log again first.
+    /// after folding the rest of the log: the events it stopped before, and those appended
+    /// since it was made. Writing lets go of the fold; a store run again (a write retried once
+    /// the map has grown) folds the log again.
     func store(_ txn: Transaction) throws {
+        let domain = catalog.domains[domainIndex]
         if isSpent {
-            state = FoldedReadModel(tables: catalog.domains[domainIndex].tables)
+            state = FoldedReadModel(tables: domain.tables)
+            continuation = nil
             links = []
             position = 0
             domainPositions = []
         }
-        try advance(txn)
         isSpent = true
-        let domain = catalog.domains[domainIndex]
-        for table in domain.tables {
-            guard let stored = tables.readModels[table] else { continue }
-            try txn.clear(stored)
+        var stored: [TableName: Table] = [:]
+        for name in domain.tables {
+            guard let table = tables.readModels[name] else { continue }
+            try txn.clear(table)
+            stored[name] = table
         }
+        try state.store(into: stored, txn)
+        let rest = StoredReadModel(txn, tables: stored, foldingInMemory: true)
+        continuation = rest
+        try advance(txn, goOn: { byteCount in
+            if byteCount > self.limits.inWrite { try rest.storeFolded() }
+            return true
+        })
+        try rest.storeFolded()
         try removeLinks(txn)
         for link in links { try txn.put(tables.links, link, []) }
-        try state.store(into: tables.readModels, txn)
         let name = Array(domain.readModelName.utf8)
         // Like appends, which write checkpoints with every commit: an empty log has none.
         if position > 0 {

@@ -12,8 +12,8 @@ final class StoredReadModel: RowStoreWriting {
     private let txn: Transaction
     private let tables: [TableName: Table]
     private let latest: HistoricalReadModel
-    /// The versions written so far, when they are folded in memory.
-    private let folded: FoldedReadModel?
+    /// The versions written since the last `storeFolded`, when they are folded in memory.
+    private var folded: FoldedReadModel?
     /// The position of the event being applied; versions are written at it.
     var position: UInt64 = 0 {
         didSet { folded?.position = position }
@@ -65,8 +65,17 @@ final class StoredReadModel: RowStoreWriting {
         }
     }
 
-    /// Writes the versions folded in memory, if any, into the stored tables.
+    /// About how many bytes of memory the versions folded since the last `storeFolded` take.
+    var foldedByteCount: Int { folded?.byteCount ?? 0 }
+
+    /// Writes the versions folded in memory, if any, into the stored tables, and folds the
+    /// writes after them in memory again, from empty: a fold too large to keep is written
+    /// in parts, each in key order.
     func storeFolded() throws {
-        try folded?.store(into: tables, txn)
+        guard let written = folded else { return }
+        try written.store(into: tables, txn)
+        let next = FoldedReadModel(tables: Array(tables.keys))
+        next.position = position
+        folded = next
     }
 }

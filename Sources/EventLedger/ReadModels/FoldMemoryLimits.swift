@@ -1,0 +1,16 @@
+/// How much memory folds of read models may take before they write what they folded, so that
+/// a rebuild or a large commit stays bounded in memory however long the log or the commit.
+struct FoldMemoryLimits: Sendable {
+    /// The folds a rebuild makes side by side in read transactions, together: a fold that
+    /// would take more stops, and goes on in the write transaction that stores it. A ledger
+    /// of a million events fits.
+    var sideBySide = 256 << 20
+    /// A fold inside a write transaction (a rebuild's rest of the log, a large commit): its
+    /// versions are written, in key order, whenever they take this much, and it goes on from empty.
+    var inWrite = 64 << 20
+    /// How often, in events, a fold counts its memory.
+    var eventsPerCheck = 4_096
+
+    /// The limits a ledger uses.
+    static let standard = FoldMemoryLimits()
+}
