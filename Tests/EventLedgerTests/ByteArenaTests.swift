@@ -26,4 +26,13 @@ import Testing
         #expect(damaged.isEmpty, "\(damaged.count) of \(runs.count) runs lost their bytes")
         #expect(runs.allSatisfy { $0.address != .none })
     }
+
+    @Test func chunksDoubleFrom64KiBTo2MiBAndStayThereForEveryChunkAnAddressReaches() {
+        #expect(ByteArena.chunkSize(at: 0, forRunOf: 16) == 64 << 10)
+        #expect(ByteArena.chunkSize(at: 1, forRunOf: 16) == 128 << 10)
+        #expect(ByteArena.chunkSize(at: 5, forRunOf: 16) == 2 << 20)
+        // Far past the doublings (a shift by 64 bits or more would give 0: chunks of one run each).
+        #expect((6..<2_048).allSatisfy { ByteArena.chunkSize(at: $0, forRunOf: 16) == 2 << 20 })
+        #expect(ByteArena.chunkSize(at: 100, forRunOf: 3 << 20) == 3 << 20)
+    }
 }

@@ -46,7 +46,7 @@ final class ByteArena {
         precondition(count > 0, "an empty run has no address")
         if used + count > lastChunkSize {
             precondition(chunkCount < Self.maximumChunks, "a read-model table folded in memory holds more than 4 GiB")
-            let size = max(count, min(Self.smallestChunk << chunkCount, Self.largestChunk))
+            let size = Self.chunkSize(at: chunkCount, forRunOf: count)
             chunks[chunkCount] = (HugePages.allocate(byteCount: size), size)
             capacity += size
             chunkCount += 1
@@ -57,6 +57,12 @@ final class ByteArena {
         initialize(UnsafeMutableRawBufferPointer(start: pointer(address), count: count))
         used += count
         return address
+    }
+
+    /// The size of the chunk at `index` (counting from 0) when a run of `count` bytes opens it:
+    /// 64 KiB, doubling up to 2 MiB, or the run's own size when larger.
+    static func chunkSize(at index: Int, forRunOf count: Int) -> Int {
+        max(count, min(smallestChunk << min(index, 8), largestChunk))
     }
 
     /// The bytes from `address` on, valid while the arena lives.
