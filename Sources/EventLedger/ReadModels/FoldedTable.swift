@@ -143,18 +143,38 @@ final class FoldedTable {
     }
 
     /// Puts the versions of the rows of batch `batch` into `buffer`, oldest first within each row.
+    ///
+    /// Each record and version is a cache miss away, so they are found a step at a time across
+    /// the whole batch: first every row's newest version, then every row's version before that,
+    /// and so on. No load then waits for another of the same step, and the misses of a step
+    /// overlap instead of following one another.
     private func gather(batch: Int, into buffer: inout VersionBatch) {
         buffer.removeAll()
-        for index in batch * Self.rowsPerBatch..<min((batch + 1) * Self.rowsPerBatch, rows.count) {
-            let row = record(rows[index])
-            var next = row.newest
-            while next != .none {
-                buffer.chain.append(next)
-                next = version(next).older
+        let rowIndexes = batch * Self.rowsPerBatch..<min((batch + 1) * Self.rowsPerBatch, rows.count)
+        for index in rowIndexes { buffer.found.append((UInt32(index - rowIndexes.lowerBound), record(rows[index]).newest)) }
+        var step = buffer.found.startIndex..<buffer.found.endIndex
+        while !step.isEmpty {
+            for index in step {
+                let older = version(buffer.found[index].version).older
+                if older != .none { buffer.found.append((buffer.found[index].row, older)) }
             }
-            while let address = buffer.chain.popLast() {
+            step = step.upperBound..<buffer.found.endIndex
+        }
+        // Versions by row (a stable counting sort keeps each row's newest first), then written oldest first.
+        buffer.order.append(contentsOf: repeatElement(0, count: rowIndexes.count + 1))
+        for found in buffer.found { buffer.order[Int(found.row) + 1] += 1 }
+        for row in 0..<rowIndexes.count { buffer.order[row + 1] += buffer.order[row] }
+        buffer.byRow.append(contentsOf: repeatElement(.none, count: buffer.found.count))
+        var next = buffer.order
+        for found in buffer.found {
+            buffer.byRow[next[Int(found.row)]] = found.version
+            next[Int(found.row)] += 1
+        }
+        for (offset, index) in rowIndexes.enumerated() {
+            let key = record(rows[index]).key
+            for address in buffer.byRow[buffer.order[offset]..<buffer.order[offset + 1]].reversed() {
                 let version = version(address)
-                buffer.append(key: row.key, position: version.position, value: version.value)
+                buffer.append(key: key, position: version.position, value: version.value)
             }
         }
     }
@@ -278,12 +298,19 @@ final class FoldedTable {
         private var bytes: [UInt8] = []
         /// Where each version's key and value end in `bytes`.
         private var ends: [(key: Int, value: Int)] = []
-        /// Room for the versions of one row, newest first, while they are gathered.
-        var chain: [ArenaAddress] = []
+        /// While a batch is gathered: its versions as they are found (the row's offset in the
+        /// batch, and the version), where each row's versions begin in `byRow`, and the versions
+        /// grouped by row, newest first.
+        var found: [(row: UInt32, version: ArenaAddress)] = []
+        var order: [Int] = []
+        var byRow: [ArenaAddress] = []
 
         mutating func removeAll() {
             bytes.removeAll(keepingCapacity: true)
             ends.removeAll(keepingCapacity: true)
+            found.removeAll(keepingCapacity: true)
+            order.removeAll(keepingCapacity: true)
+            byRow.removeAll(keepingCapacity: true)
         }
 
         mutating func append(key storedKey: UnsafeRawBufferPointer, position: UInt64, value: UnsafeRawBufferPointer) {
