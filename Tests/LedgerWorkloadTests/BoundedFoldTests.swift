@@ -7,7 +7,7 @@ import Testing
 /// folded and go on: the read models come out the same, byte for byte, as folded at once.
 @Suite struct BoundedFoldTests {
     /// Limits every fold outgrows at once: an arena's first chunk alone is 64 KiB.
-    let tiny = FoldMemoryLimits(sideBySide: 1, inWrite: 1, eventsPerCheck: 64)
+    let tiny = FoldMemoryLimits(sideBySide: 1, inWrite: 1, commit: 1, eventsPerCheck: 64)
 
     @Test func foldsThatStopEarlyAndGoOnInTheirWritesRebuildWhatInlineProjectionWrote() throws {
         try GeneratedLedger.with(events: 3_000, seed: 12) { generated in

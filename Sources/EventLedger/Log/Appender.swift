@@ -12,7 +12,7 @@ struct Appender {
     let catalog: EventCatalog
     let tables: LedgerTables
     let txn: Transaction
-    /// The memory a large batch's fold may take (`inWrite`): past it, the versions folded so
+    /// The memory a large batch's fold may take (`commit`): past it, the versions folded so
     /// far are written (in key order) and the fold goes on from empty, so that memory stays
     /// bounded however large the batch.
     var foldLimits = FoldMemoryLimits.standard
@@ -87,7 +87,7 @@ struct Appender {
                 }
                 state.position = position
                 try domain.apply(event, context, ReadModelWriter(state))
-                if index % foldLimits.eventsPerCheck == 0, state.foldedByteCount > foldLimits.inWrite {
+                if index % foldLimits.eventsPerCheck == 0, state.foldedByteCount > foldLimits.commit {
                     try state.storeFolded()
                 }
                 positions.append(position)

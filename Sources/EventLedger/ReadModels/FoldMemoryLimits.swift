@@ -5,9 +5,12 @@ struct FoldMemoryLimits: Sendable {
     /// would take more stops, and goes on in the write transaction that stores it. A ledger
     /// of a million events fits.
     var sideBySide = 256 << 20
-    /// A fold inside a write transaction (a rebuild's rest of the log, a large commit): its
-    /// versions are written, in key order, whenever they take this much, and it goes on from empty.
+    /// A rebuild's fold going on in its write transaction: its versions are written, in key
+    /// order, whenever they take this much, and it goes on from empty over them.
     var inWrite = 64 << 20
+    /// A large commit's fold, written out in the same way: a commit of a million events fits,
+    /// and is written once, at its end.
+    var commit = 256 << 20
     /// How often, in events, a fold counts its memory.
     var eventsPerCheck = 4_096
 
