@@ -15,8 +15,13 @@ import Testing
             let inline = try ReadModelSnapshot(current: ledger)
             let folds = try ledger.foldReadModels(Array(ledger.catalog.domains.indices), limits: tiny)
             #expect(folds.allSatisfy { $0.position < 3_000 }, "every fold stops before the end of the log: \(folds.map(\.position))")
-            let report = try ledger.rebuild([], limits: tiny)
+            var reported: [(folded: UInt64, events: UInt64)] = []
+            let report = try ledger.rebuild([], limits: tiny) { reported.append(($0, $1)) }
             #expect(report.events == 3_000)
+            // The folds stopped early: the way from there to the end is the writes' progress.
+            #expect(reported.contains { $0.folded > 1_000 && $0.folded < 3_000 }, "\(reported.map(\.folded))")
+            #expect(reported.last.map { $0 == (3_000, 3_000) } == true, "\(reported.suffix(3))")
+            #expect(zip(reported, reported.dropFirst()).allSatisfy { $0.folded <= $1.folded }, "progress never goes back")
             expectSame(try ReadModelSnapshot(current: ledger), inline, "after a rebuild in parts")
             // Verify compares every stored read model with one folded at once, byte for byte.
             let verification = try ledger.verify()

@@ -24,7 +24,8 @@ extension Ledger {
     /// Memory stays bounded however long the log: folds that outgrow about 256 MiB together
     /// stop, and go on in their write transactions, writing their rows out in parts (other
     /// writers wait meanwhile). `progress` is called now and then, on this thread, with (events
-    /// of the log folded, events in the log), averaged over the read models; the writes come
+    /// of the log folded, events in the log), averaged over the read models: through the folds
+    /// side by side, then through the writes of those that stopped; the other writes come
     /// after it reaches the end.
     @discardableResult
     public func rebuild(_ readModels: [String] = [], progress: (UInt64, UInt64) -> Void = { _, _ in }) throws(LedgerError) -> RebuildReport {
@@ -37,11 +38,17 @@ extension Ledger {
         try LedgerError.typed {
             let started = Timestamp.now()
             let indexes = try domainIndexes(readModels).sorted()
+            let events = try head().position
             let folds = try foldReadModels(indexes, limits: limits, progress: progress)
+            // Events of the log folded, over all read models: the folds went on to their positions.
+            var folded = folds.reduce(0) { $0 + min($1.position, events) }
             for fold in folds {
                 // The old rows' pages are freed only at the commit: room for a second copy of the file.
                 try environment.write(reserving: environment.usedBytes) { txn in
-                    try fold.store(txn)
+                    try fold.store(txn) { scanned in
+                        folded += scanned
+                        progress(min(folded / UInt64(folds.count), events), events)
+                    }
                     try ReadModelVersions.record(catalog.domains[fold.domainIndex], txn, tables.checkpoints)
                 }
             }
@@ -91,7 +98,7 @@ extension Ledger {
             }
         }
         if let failure = failures.compactMap({ $0 }).first { throw failure }
-        progress(events, events)
+        progress(folded(), events)
         return folds.sorted { $0.byteCount < $1.byteCount }
     }
 

@@ -100,8 +100,9 @@ final class ReadModelFold: @unchecked Sendable {
     /// Replaces the stored read model, its cascade links and its checkpoint with this fold,
     /// after folding the rest of the log: the events it stopped before, and those appended
     /// since it was made. Writing lets go of the fold; a store run again (a write retried once
-    /// the map has grown) folds the log again.
-    func store(_ txn: Transaction) throws {
+    /// the map has grown) folds the log again. Calls `scanned` now and then with the number of
+    /// events of the log folded since the last call.
+    func store(_ txn: Transaction, scanned: (UInt64) -> Void = { _ in }) throws {
         let domain = catalog.domains[domainIndex]
         if isSpent {
             state = FoldedReadModel(tables: domain.tables)
@@ -120,7 +121,7 @@ final class ReadModelFold: @unchecked Sendable {
         try state.store(into: stored, txn)
         let rest = StoredReadModel(txn, tables: stored, foldingInMemory: true)
         continuation = rest
-        try advance(txn, goOn: { byteCount in
+        try advance(txn, scanned: scanned, goOn: { byteCount in
             if byteCount > self.limits.inWrite { try rest.storeFolded() }
             return true
         })
