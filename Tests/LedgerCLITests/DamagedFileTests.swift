@@ -25,6 +25,41 @@ import Glibc
         }
     }
 
+    /// A key of a branch page made larger than the key after it: a seek through that page would
+    /// go astray, while a scan of the leaves in order still reads every entry unchanged.
+    @Test func aBranchPageKeyOutOfOrderIsReportedAsDamage() throws {
+        let sandbox = try LedgerSandbox()
+        try sandbox.loadSeeds()
+        // Enough favourites for their tables to need branch pages; compacted, every page is in use.
+        try sandbox.commit((0..<600).map { #"{"type":"FavoriteAdded","data":{"dishId":"dish-\#($0)"}}"# })
+        let compacted = sandbox.path("compacted.lmdb")
+        try sandbox.ok(["backup", compacted])
+        var file = try LedgerFileBytes(contentsOf: compacted)
+        let keys = try #require(Self.keysOfABranchPage(in: file), "the compacted ledger should have a branch page of three keys")
+        try #require(file.bytes[keys.third] != 0xFF, "the third key must sort below the second made larger")
+        file.bytes[keys.second] = 0xFF
+        try file.write(to: compacted)
+        let verify = try LedgerSandbox.run(["verify", "--ledger", compacted], input: nil, currentDirectory: sandbox.directory)
+        #expect(verify.status == 5, "verify of a ledger with a branch key out of order: \(verify.stdout)")
+        #expect(verify.stderr.contains("out of order"), "\(verify.stderr)")
+    }
+
+    /// Where the second and third keys of the first branch page with three keys or more begin;
+    /// nil when there is none. A page's header holds its flags at byte 10 (1: branch) and the
+    /// end of its node offsets at 12; the offsets start at 16, and a node holds its key's length
+    /// at 6 and the key from 8.
+    private static func keysOfABranchPage(in file: LedgerFileBytes) -> (second: Int, third: Int)? {
+        func word16(_ offset: Int) -> Int { Int(file.bytes[offset]) | Int(file.bytes[offset + 1]) << 8 }
+        for page in 2..<(file.bytes.count / file.pageSize) {
+            let start = page * file.pageSize
+            guard word16(start + 10) & 1 != 0, (word16(start + 12) - 16) / 2 >= 3 else { continue }
+            let second = start + word16(start + 18), third = start + word16(start + 20)
+            guard word16(second + 6) > 0, word16(third + 6) > 0 else { continue }
+            return (second + 8, third + 8)
+        }
+        return nil
+    }
+
     /// Ways a meta page's transaction id can be altered so that LMDB opens the older state.
     enum AlteredTransaction: CaseIterable, Sendable {
         /// The older meta page's id raised past the newer's.

@@ -68,7 +68,8 @@ struct PageWalk {
 
     private mutating func run(freeRoot: UInt64, mainRoot: UInt64) {
         var freePages: [UInt64] = []
-        walkTree(root: freeRoot, name: "the free-page tree") { walk, _, value in
+        // The free-page tree's keys are transaction ids in the machine's byte order, not in byte order.
+        walkTree(root: freeRoot, name: "the free-page tree", keysInByteOrder: false) { walk, _, value in
             if let list = walk.freeList(value) { freePages += list }
         }
         var tables: [(name: String, root: UInt64)] = []
@@ -91,11 +92,15 @@ struct PageWalk {
     /// A leaf's value: its bytes (read from its overflow pages when it has them) and its node flags.
     private typealias Value = (bytes: [UInt8], flags: UInt16)
 
-    /// Walks the tree with `root`, calling `visit` with each leaf entry.
-    private mutating func walkTree(root: UInt64, name: String, _ visit: (inout PageWalk, [UInt8], Value) -> Void) {
+    /// Walks the tree with `root`, calling `visit` with each leaf entry. With `keysInByteOrder`,
+    /// checks that every page's keys ascend and lie between the keys that lead to the page: a
+    /// damaged key of a branch page would send a seek astray while a scan of the leaves, in
+    /// order, still read every entry.
+    private mutating func walkTree(root: UInt64, name: String, keysInByteOrder: Bool = true,
+                                   _ visit: (inout PageWalk, [UInt8], Value) -> Void) {
         guard root != Layout.noPage else { return }
-        var pending: [(page: UInt64, depth: Int)] = [(root, 1)]
-        while let (number, depth) = pending.popLast(), problems.count < limit {
+        var pending: [(page: UInt64, depth: Int, keys: KeyRange)] = [(root, 1, KeyRange())]
+        while let (number, depth, range) = pending.popLast(), problems.count < limit {
             guard depth <= Layout.deepest else { return report("\(name) is deeper than \(Layout.deepest) levels (a loop)") }
             guard mark(number, count: 1, in: name), let page = read(number, pages: 1) else { continue }
             let flags = page.word16(Layout.flags)
@@ -104,18 +109,41 @@ struct PageWalk {
                 report("page \(number) of \(name) is neither a branch nor a leaf page (flags \(flags))")
                 continue
             }
-            for node in nodes(of: page, number: number, in: name) {
+            let nodes = nodes(of: page, number: number, in: name)
+            let keys = nodes.map { node in Array(page[node + Layout.nodeHeader..<node + Layout.nodeHeader + Int(page.word16(node + 6))]) }
+            // A branch page's first key is not used: its first child holds everything below its second key.
+            let orderedKeys = isBranch ? keys.dropFirst() : keys[...]
+            if keysInByteOrder, !range.holdsInOrder(orderedKeys) {
+                report("page \(number) of \(name) has keys out of order")
+                continue
+            }
+            for (index, node) in nodes.enumerated() {
                 let size = Int(page.word16(node)) | Int(page.word16(node + 2)) << 16
                 let nodeFlags = page.word16(node + 4)
-                let keySize = Int(page.word16(node + 6))
-                let key = Array(page[node + Layout.nodeHeader..<node + Layout.nodeHeader + keySize])
                 if isBranch {
-                    pending.append((UInt64(size) | UInt64(nodeFlags) << 32, depth + 1))
-                } else if let bytes = leafValue(page, node: node + Layout.nodeHeader + keySize, size: size,
+                    let child = KeyRange(lower: index == 0 ? range.lower : keys[index],
+                                         upper: index + 1 < keys.count ? keys[index + 1] : range.upper)
+                    pending.append((UInt64(size) | UInt64(nodeFlags) << 32, depth + 1, child))
+                } else if let bytes = leafValue(page, node: node + Layout.nodeHeader + keys[index].count, size: size,
                                                 bigData: nodeFlags & Layout.bigData != 0, number: number, in: name) {
-                    visit(&self, key, (bytes, nodeFlags))
+                    visit(&self, keys[index], (bytes, nodeFlags))
                 }
             }
+        }
+    }
+
+    /// The keys a page may hold, from the keys of the branch pages that lead to it: at least
+    /// `lower` and below `upper` (nil: no bound).
+    private struct KeyRange {
+        var lower: [UInt8]?
+        var upper: [UInt8]?
+
+        /// Whether `keys` ascend strictly and all lie in the range.
+        func holdsInOrder(_ keys: ArraySlice<[UInt8]>) -> Bool {
+            guard let first = keys.first, let last = keys.last else { return true }
+            if let lower, first.lexicographicallyPrecedes(lower) { return false }
+            if let upper, !last.lexicographicallyPrecedes(upper) { return false }
+            return zip(keys, keys.dropFirst()).allSatisfy { $0.lexicographicallyPrecedes($1) }
         }
     }
 
