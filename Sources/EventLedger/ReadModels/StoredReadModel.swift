@@ -12,7 +12,10 @@ final class StoredReadModel: RowStoreWriting {
     private let txn: Transaction
     private let tables: [TableName: Table]
     private let latest: HistoricalReadModel
-    /// The versions written since the last `storeFolded`, when they are folded in memory.
+    /// Whether writes are folded in memory.
+    private let foldingInMemory: Bool
+    /// The versions written since the last `storeFolded`, when they are folded in memory;
+    /// made by the first write after it.
     private var folded: FoldedReadModel?
     /// The position of the event being applied; versions are written at it.
     var position: UInt64 = 0 {
@@ -24,8 +27,8 @@ final class StoredReadModel: RowStoreWriting {
     init(_ txn: Transaction, tables: [TableName: Table], foldingInMemory: Bool = false) {
         self.txn = txn
         self.tables = tables
+        self.foldingInMemory = foldingInMemory
         latest = HistoricalReadModel(txn: txn, tables: tables, position: StoredRow.newestPosition)
-        folded = foldingInMemory ? FoldedReadModel(tables: Array(tables.keys)) : nil
     }
 
     func withValue<T>(_ table: TableName, key: UnsafeRawBufferPointer, _ body: (UnsafeRawBufferPointer?) throws -> T) throws -> T {
@@ -58,7 +61,7 @@ final class StoredReadModel: RowStoreWriting {
 
     /// Adds a version of the row under `encoded` at `position`: `row`, or a removal.
     private func write(_ table: TableName, key encoded: UnsafeRawBufferPointer, row: UnsafeRawBufferPointer?) throws {
-        if let folded { return try folded.write(table, key: encoded, row: row) }
+        if foldingInMemory { return try fold().write(table, key: encoded, row: row) }
         let versions = try latest.versions(table)
         try StoredRow.withStoredKey(encoded) { storedKey in
             try txn.put(versions, StoredRow.historyKey(storedKey, position: position), StoredRow.value(row, encodedKey: encoded))
@@ -68,14 +71,21 @@ final class StoredReadModel: RowStoreWriting {
     /// About how many bytes of memory the versions folded since the last `storeFolded` take.
     var foldedByteCount: Int { folded?.byteCount ?? 0 }
 
-    /// Writes the versions folded in memory, if any, into the stored tables, and folds the
-    /// writes after them in memory again, from empty: a fold too large to keep is written
-    /// in parts, each in key order.
+    /// Writes the versions folded in memory, if any, into the stored tables; the writes after
+    /// them are folded in memory again, from empty: a fold too large to keep is written in
+    /// parts, each in key order.
     func storeFolded() throws {
         guard let written = folded else { return }
+        folded = nil
         try written.store(into: tables, txn)
-        let next = FoldedReadModel(tables: Array(tables.keys))
-        next.position = position
-        folded = next
+    }
+
+    /// The fold the writes go to, made when there is none.
+    private func fold() -> FoldedReadModel {
+        if let folded { return folded }
+        let made = FoldedReadModel(tables: Array(tables.keys))
+        made.position = position
+        folded = made
+        return made
     }
 }
