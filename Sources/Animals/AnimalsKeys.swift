@@ -17,3 +17,15 @@ struct CategoryAnimalKey: Codable, Sendable {
         self.animalId = animalId
     }
 }
+
+extension CategoryAnimalKey: BinaryFields {
+    init(fields: FieldReader) throws(LedgerError) {
+        (categoryId, nameOrder, animalId) = (try fields.read(), try fields.read(), try fields.read())
+    }
+
+    func write(to fields: FieldWriter) {
+        fields.write(categoryId)
+        fields.write(nameOrder)
+        fields.write(animalId)
+    }
+}

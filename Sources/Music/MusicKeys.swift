@@ -16,3 +16,15 @@ struct ArtistSongKey: Codable, Sendable {
         self.songId = songId
     }
 }
+
+extension ArtistSongKey: BinaryFields {
+    init(fields: FieldReader) throws(LedgerError) {
+        (artistId, titleOrder, songId) = (try fields.read(), try fields.read(), try fields.read())
+    }
+
+    func write(to fields: FieldWriter) {
+        fields.write(artistId)
+        fields.write(titleOrder)
+        fields.write(songId)
+    }
+}

@@ -45,3 +45,65 @@ struct ArtistSongRow: Codable, Sendable {
     /// The song's length in seconds, or nil when not known.
     var durationSeconds: Int?
 }
+
+// The rows read and written most, stored through their own fields rather than `Codable`'s
+// containers; the bytes are the same.
+
+extension ArtistRecord: BinaryFields {
+    init(fields: FieldReader) throws(LedgerError) {
+        self.init(name: try fields.read(), isDeleted: try fields.read())
+    }
+
+    func write(to fields: FieldWriter) {
+        fields.write(name)
+        fields.write(isDeleted)
+    }
+}
+
+extension ListedArtist: BinaryFields {
+    init(fields: FieldReader) throws(LedgerError) {
+        self.init(name: try fields.read(), songCount: try fields.read())
+    }
+
+    func write(to fields: FieldWriter) {
+        fields.write(name)
+        fields.write(songCount)
+    }
+}
+
+extension SongRecord: BinaryFields {
+    init(fields: FieldReader) throws(LedgerError) {
+        self.init(title: try fields.read(), artistId: try fields.read(), durationSeconds: try fields.read(),
+                  isDeleted: try fields.read())
+    }
+
+    func write(to fields: FieldWriter) {
+        fields.write(title)
+        fields.write(artistId)
+        fields.write(durationSeconds)
+        fields.write(isDeleted)
+    }
+}
+
+extension ListedSong: BinaryFields {
+    init(fields: FieldReader) throws(LedgerError) {
+        self.init(title: try fields.read(), artistId: try fields.read(), durationSeconds: try fields.read())
+    }
+
+    func write(to fields: FieldWriter) {
+        fields.write(title)
+        fields.write(artistId)
+        fields.write(durationSeconds)
+    }
+}
+
+extension ArtistSongRow: BinaryFields {
+    init(fields: FieldReader) throws(LedgerError) {
+        self.init(title: try fields.read(), durationSeconds: try fields.read())
+    }
+
+    func write(to fields: FieldWriter) {
+        fields.write(title)
+        fields.write(durationSeconds)
+    }
+}

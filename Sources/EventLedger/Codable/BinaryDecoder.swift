@@ -8,21 +8,28 @@ enum BinaryDecoding {
                                          with reader: BinaryReader = BinaryReader(),
                                          source: @autoclosure () -> String) throws(LedgerError) -> Value {
         try LedgerError.typed {
-            try bytes.withUnsafeBytes { buffer in try decode(type, from: buffer, as: form, with: reader, source: source()) }
+            try bytes.withUnsafeBytes { buffer in
+                try decode(from: buffer, as: form, with: reader, source: source()) { try BinaryValues.decode(type, from: $0) }
+            }
         }
     }
 
-    /// The value `bytes` hold in `form`, read while they stay valid by `reader`, which keeps
-    /// the containers it makes for the next value.
+    /// The key or row `bytes` hold in `form`, read by `coding` while they stay valid, with
+    /// `reader`, which keeps the containers it makes for the next value.
     @usableFromInline
-    static func decode<Value: Decodable>(_ type: Value.Type, from bytes: UnsafeRawBufferPointer, as form: BinaryForm,
-                                         with reader: BinaryReader = BinaryReader(),
-                                         source: @autoclosure () -> String) throws(LedgerError) -> Value {
+    static func decode<Value>(from bytes: UnsafeRawBufferPointer, as form: BinaryForm, with reader: BinaryReader,
+                              coding: BinaryCoding<Value>, source: @autoclosure () -> String) throws(LedgerError) -> Value {
+        try decode(from: bytes, as: form, with: reader, source: source(), coding.read)
+    }
+
+    private static func decode<Value>(from bytes: UnsafeRawBufferPointer, as form: BinaryForm, with reader: BinaryReader,
+                                      source: @autoclosure () -> String,
+                                      _ read: (BinaryInput) throws -> Value) throws(LedgerError) -> Value {
         let input = reader.input
         input.start(bytes, as: form)
         defer { input.finish() }
         do {
-            let value = try BinaryValues.decode(type, from: input)
+            let value = try read(input)
             guard input.isAtEnd else { throw input.malformed("bytes left over") }
             return value
         } catch {
@@ -51,7 +58,7 @@ enum BinaryValues {
         return try T(from: BinaryValueDecoder(input))
     }
 
-    static func wholeNumber<I: FixedWidthInteger>(_ type: I.Type, from input: BinaryInput) throws -> I {
+    static func wholeNumber<I: FixedWidthInteger>(_ type: I.Type, from input: BinaryInput) throws(LedgerError) -> I {
         let value: I? = I.isSigned ? I(exactly: try input.readSigned()) : I(exactly: try input.readUnsigned())
         guard let value else { throw input.malformed("a number beyond \(I.self)") }
         return value

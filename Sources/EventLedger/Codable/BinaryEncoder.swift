@@ -12,9 +12,20 @@ enum BinaryEncoding {
     /// array made for each.
     @usableFromInline
     static func encoded<Value: Encodable>(_ value: Value, with writer: BinaryWriter) throws(LedgerError) -> UnsafeRawBufferPointer {
+        try encoded(Value.self, with: writer) { try BinaryScalars.encode(value, to: $0) }
+    }
+
+    /// The bytes of `value`, a table's key or row, written by `coding` as `encoded(_:with:)` does.
+    @usableFromInline
+    static func encoded<Value>(_ value: Value, with writer: BinaryWriter, coding: BinaryCoding<Value>) throws(LedgerError) -> UnsafeRawBufferPointer {
+        try encoded(Value.self, with: writer) { try coding.write(value, $0) }
+    }
+
+    private static func encoded<Value>(_ type: Value.Type, with writer: BinaryWriter,
+                                       _ write: (BinaryOutput) throws -> Void) throws(LedgerError) -> UnsafeRawBufferPointer {
         writer.output.reset()
         do {
-            try BinaryScalars.encode(value, to: writer.output)
+            try write(writer.output)
         } catch let error as LedgerError {
             throw error
         } catch {

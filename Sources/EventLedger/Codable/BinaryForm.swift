@@ -44,6 +44,7 @@ final class BinaryWriter {
 
 /// The bytes of values in a `BinaryForm`, as they are written: kept in a buffer of its own,
 /// emptied and written again for each value without an allocation or a uniqueness check.
+@usableFromInline
 final class BinaryOutput {
     let form: BinaryForm
     // Accessed by one thread, one call at a time: checking exclusive access at run time costs
@@ -218,6 +219,7 @@ final class BinaryReader {
 
 /// Reads values written by a `BinaryOutput` from bytes that stay valid while it reads; a value
 /// of another kind than asked for, or one running past the end, is `.corruption`.
+@usableFromInline
 final class BinaryInput {
     // Accessed by one thread, one call at a time, as `BinaryOutput` is.
     @exclusivity(unchecked) private(set) var form = BinaryForm.row

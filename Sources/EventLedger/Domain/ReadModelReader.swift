@@ -25,11 +25,11 @@ public struct ReadModelReader {
     /// The row under `key`, or nil.
     @inlinable
     public func row<Key, Row>(_ table: ReadModelTable<Key, Row>, _ key: Key) throws(LedgerError) -> Row? {
-        let storedKey = try BinaryEncoding.encoded(key, with: scratch.key)
+        let storedKey = try BinaryEncoding.encoded(key, with: scratch.key, coding: table.coding.key)
         return try LedgerError.typed {
             try store.withValue(table.id, key: storedKey) { bytes -> Row? in
                 guard let bytes else { return nil }
-                return try BinaryDecoding.decode(Row.self, from: bytes, as: .row, with: scratch.reader,
+                return try BinaryDecoding.decode(from: bytes, as: .row, with: scratch.reader, coding: table.coding.row,
                                                  source: "a row of \(table.qualifiedName)")
             }
         }
@@ -60,10 +60,14 @@ public struct ReadModelReader {
     @inlinable
     func rows<Key, Row>(_ table: ReadModelTable<Key, Row>, storedPrefix: UnsafeRawBufferPointer) throws(LedgerError) -> [(key: Key, row: Row)] {
         try LedgerError.typed {
-            let reader = scratch.reader
+            let (reader, coding, name) = (scratch.reader, table.coding, table.qualifiedName)
             return try store.values(table.id, prefix: storedPrefix).map { entry in
-                (try BinaryDecoding.decode(Key.self, from: entry.key, as: .key, with: reader, source: "a key of \(table.qualifiedName)"),
-                 try BinaryDecoding.decode(Row.self, from: entry.value, as: .row, with: reader, source: "a row of \(table.qualifiedName)"))
+                (try entry.key.withUnsafeBytes { bytes throws(LedgerError) in
+                    try BinaryDecoding.decode(from: bytes, as: .key, with: reader, coding: coding.key, source: "a key of \(name)")
+                 },
+                 try entry.value.withUnsafeBytes { bytes throws(LedgerError) in
+                    try BinaryDecoding.decode(from: bytes, as: .row, with: reader, coding: coding.row, source: "a row of \(name)")
+                 })
             }
         }
     }
@@ -105,15 +109,15 @@ public struct ReadModelWriter {
     /// Stores `row` under `key`, replacing any row there.
     @inlinable
     public func set<Key, Row>(_ table: ReadModelTable<Key, Row>, _ key: Key, _ row: Row) throws(LedgerError) {
-        let storedKey = try BinaryEncoding.encoded(key, with: scratch.key)
-        let value = try BinaryEncoding.encoded(row, with: scratch.row)
+        let storedKey = try BinaryEncoding.encoded(key, with: scratch.key, coding: table.coding.key)
+        let value = try BinaryEncoding.encoded(row, with: scratch.row, coding: table.coding.row)
         try LedgerError.typed { try store.set(table.id, key: storedKey, value: value) }
     }
 
     /// Removes the row under `key`, if there is one.
     @inlinable
     public func remove<Key, Row>(_ table: ReadModelTable<Key, Row>, _ key: Key) throws(LedgerError) {
-        let storedKey = try BinaryEncoding.encoded(key, with: scratch.key)
+        let storedKey = try BinaryEncoding.encoded(key, with: scratch.key, coding: table.coding.key)
         try LedgerError.typed { try store.remove(table.id, key: storedKey) }
     }
 }

@@ -16,6 +16,8 @@ public struct ReadModelTable<Key: Codable & Sendable, Row: Codable & Sendable>: 
     public let qualifiedName: String
     /// The name the ledger looks the table up by.
     @usableFromInline let id: TableName
+    /// How the keys and rows are written and read.
+    @usableFromInline let coding = TableCoding<Key, Row>()
 
     /// The table `name` of the read model `readModel`.
     public init(readModel: String, name: String) {
