@@ -109,6 +109,31 @@ func withNotesLedger(initialMapSize: Int = 1 << 20, _ body: (Ledger, TemporaryDi
         }
     }
 
+    /// A batch large enough to be prepared ahead on a helper thread, in steps, fails at the
+    /// event that fails, whether its payload is invalid (found while preparing) or it breaks a
+    /// rule (found while appending), and appends nothing.
+    @Test func aBatchPreparedAheadFailsAtItsFailingEventAndAppendsNothing() throws {
+        let count = Appender.preparedAheadFrom * 3
+        let created = (0..<count).map { PendingEvent(NoteCreated(noteId: "n\($0)", text: "t")) }
+        let failures: [(index: Int, event: PendingEvent, kind: LedgerError.Kind)] = [
+            (count - 5, PendingEvent(type: "NoteCreated", payload: ["noteId": .string("x"), "text": .int(1)]), .invalidInput),
+            (count - 3, PendingEvent(NoteEdited(noteId: "missing", text: "x")), .ruleViolation),
+        ]
+        try withNotesLedger { ledger, _ in
+            for failure in failures {
+                var batch = created
+                batch[failure.index] = failure.event
+                let error = #expect(throws: LedgerError.self) { try ledger.append(batch) }
+                #expect(error?.kind == failure.kind)
+                #expect(error?.eventIndex == failure.index)
+                let head = try ledger.head()
+                #expect(head.position == 0)
+            }
+            let appended = try ledger.append(created)
+            #expect(appended.positions == Array(1...UInt64(count)))
+        }
+    }
+
     @Test func aFailingEventRejectsTheWholeBatchAndNamesItsIndex() throws {
         try withNotesLedger { ledger, _ in
             do {

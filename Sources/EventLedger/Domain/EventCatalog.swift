@@ -92,7 +92,8 @@ struct EventCatalog: Sendable {
         let version = pending.schemaVersion ?? entry.schemaVersion
         let event = try decode(entry, payload, storedAt: version)
         let stored = version == entry.schemaVersion ? event.payload : payload
-        return PreparedEvent(entry: entry, event: event, schemaVersion: version, storedPayload: stored, assignedIDs: assigned)
+        return PreparedEvent(entry: entry, event: event, schemaVersion: version,
+                             storedData: JSONValue.object(stored).serialized(), assignedIDs: assigned)
     }
 
     /// Every table of every domain.
@@ -105,7 +106,8 @@ struct PreparedEvent {
     let event: DomainEventValue
     /// The schema version the event is stored with.
     let schemaVersion: Int
-    /// The payload as stored: the event's own at the current schema version, as given at an earlier one.
-    let storedPayload: [String: JSONValue]
+    /// The payload as stored, serialized: the event's own at the current schema version, as
+    /// given at an earlier one.
+    let storedData: [UInt8]
     let assignedIDs: [String: String]
 }

@@ -6,8 +6,8 @@
 /// own entries are found in memory meanwhile). A batch of `foldedInMemoryFrom` events or
 /// more folds its read-model writes in memory and writes them in key order too, so that a
 /// large import or bulk load writes each page of the file once instead of searching the
-/// B-trees from their roots for every entry; and its payloads are decoded on a helper thread
-/// while the events before them are appended.
+/// B-trees from their roots for every entry. A batch of `preparedAheadFrom` events or more
+/// has its payloads decoded on a helper thread while the events before them are appended.
 struct Appender {
     let catalog: EventCatalog
     let tables: LedgerTables
@@ -70,7 +70,7 @@ struct Appender {
                     EventRecord.encode(position: head.position, commit: commit, recordedAt: recordedAt,
                                        version: version + 1, id: id, type: entry.typeName,
                                        stream: stream, schemaVersion: UInt16(prepared.schemaVersion),
-                                       data: JSONValue.object(prepared.storedPayload).serialized(),
+                                       data: prepared.storedData,
                                        metadata: metadata, previousHash: previous, into: &record)
                 }
                 head.hash = Array(record.suffix(SHA256.digestLength))
@@ -99,15 +99,17 @@ struct Appender {
             }
         }
 
-        if events.count >= Self.foldedInMemoryFrom {
+        if events.count >= Self.preparedAheadFrom {
             // Decoding and encoding payloads needs nothing from the read models: a helper
             // thread prepares the next events while this one appends the ones before.
             let catalog = catalog
-            let steps = (events.count + Self.eventsPerPreparedStep - 1) / Self.eventsPerPreparedStep
+            let stepSize = Self.eventsPerPreparedStep(ofBatchOf: events.count)
+            let steps = (events.count + stepSize - 1) / stepSize
+            let stepRange = { (step: Int) in step * stepSize..<min((step + 1) * stepSize, events.count) }
             try TwoStagePipeline([Result<PreparedEvent, any Error>]()).run(steps: steps, produce: { step, buffer in
-                buffer = Self.stepRange(step, of: events).map { index in Result { try catalog.prepare(events[index]) } }
+                buffer = stepRange(step).map { index in Result { try catalog.prepare(events[index]) } }
             }, consume: { step, buffer in
-                for (index, prepared) in zip(Self.stepRange(step, of: events), buffer) { try appendEvent(index) { try prepared.get() } }
+                for (index, prepared) in zip(stepRange(step), buffer) { try appendEvent(index) { try prepared.get() } }
             })
         } else {
             for (index, pending) in events.enumerated() { try appendEvent(index) { try catalog.prepare(pending) } }
@@ -129,12 +131,15 @@ struct Appender {
     /// it, setting up the fold costs more than the B-tree searches it saves.
     static let foldedInMemoryFrom = 1_000
 
-    /// How many events a helper thread prepares at a time for a large batch.
-    private static let eventsPerPreparedStep = 256
+    /// The number of events from which a batch's events are prepared (decoded, checked and
+    /// encoded) on a helper thread, ahead of this one appending them: below it, starting the
+    /// thread costs more than it saves.
+    static let preparedAheadFrom = 32
 
-    /// The indexes of `events` prepared in step `step`.
-    private static func stepRange(_ step: Int, of events: [PendingEvent]) -> Range<Int> {
-        step * eventsPerPreparedStep..<min((step + 1) * eventsPerPreparedStep, events.count)
+    /// How many events the helper thread prepares at a time for a batch of `count`: an eighth
+    /// of it, so that the first step is soon ready, and between 16 and 256.
+    private static func eventsPerPreparedStep(ofBatchOf count: Int) -> Int {
+        min(256, max(16, count / 8))
     }
 
     private func originalPosition(of id: EventID) throws -> UInt64? {
