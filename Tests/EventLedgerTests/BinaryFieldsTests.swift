@@ -96,11 +96,11 @@ import Testing
     }
 
     @Test func aTableOfFieldTypesReadsBackWhatItWrote() throws {
-        let coding = TableCoding<Part, Everything>()
+        let coding = ReadModelTable<Part, Everything>(readModel: "r", name: "t").coding
         for form in [BinaryForm.key, .row] {
             let writer = BinaryWriter(form)
             for value in [Self.full, Self.empty] {
-                let bytes = Array(try BinaryEncoding.encoded(value, with: writer, coding: coding.row))
+                let bytes = try BinaryEncoding.encode(value, with: writer, coding: coding.row)
                 let readBack = try bytes.withUnsafeBytes { bytes in
                     try BinaryDecoding.decode(from: bytes, as: form, with: BinaryReader(), coding: coding.row, source: "t")
                 }
@@ -111,8 +111,39 @@ import Testing
         }
     }
 
+    /// A type whose `Codable` conformance refuses to run: only its own fields store it.
+    struct FieldsOnly: BinaryFields, Equatable {
+        struct NotThroughCodable: Error {}
+        var value: String
+        init(value: String) { self.value = value }
+        init(from decoder: any Decoder) throws { throw NotThroughCodable() }
+        func encode(to encoder: any Encoder) throws { throw NotThroughCodable() }
+        init(fields: FieldReader) throws(LedgerError) { value = try fields.read() }
+        func write(to fields: FieldWriter) { fields.write(value) }
+    }
+
+    /// Round trips `value` through `coding` in `form`.
+    func roundTrip<Value>(_ value: Value, _ coding: BinaryCoding<Value>, as form: BinaryForm) throws -> Value {
+        let bytes = try BinaryEncoding.encode(value, with: BinaryWriter(form), coding: coding)
+        return try bytes.withUnsafeBytes { bytes in
+            try BinaryDecoding.decode(from: bytes, as: form, with: BinaryReader(), coding: coding, source: "t")
+        }
+    }
+
+    @Test func aTableDeclaredWithFieldTypesStoresThemThroughTheirFields() throws {
+        let value = FieldsOnly(value: "v")
+        let keyed = ReadModelTable<FieldsOnly, String>(readModel: "r", name: "t").coding
+        let rowed = ReadModelTable<String, FieldsOnly>(readModel: "r", name: "t").coding
+        let both = ReadModelTable<FieldsOnly, FieldsOnly>(readModel: "r", name: "t").coding
+        for coding in [keyed.key, rowed.row, both.key, both.row] {
+            #expect(try roundTrip(value, coding, as: .key) == value)
+            #expect(try roundTrip(value, coding, as: .row) == value)
+        }
+        #expect(throws: LedgerError.self) { try roundTrip(value, BinaryCoding<FieldsOnly>.codable, as: .row) }
+    }
+
     @Test func aFieldOfAnotherTypeIsCorruption() throws {
-        let coding = BinaryCoding<Part>()
+        let coding = BinaryCoding<Part>.fields
         let bytes = try BinaryEncoding.encode(7, with: BinaryWriter(.row))
         let error = try #require(throws: LedgerError.self) {
             try bytes.withUnsafeBytes { bytes in
@@ -127,7 +158,7 @@ import Testing
         let bytes = try BinaryEncoding.encode("dim", with: BinaryWriter(.row))
         let error = try #require(throws: LedgerError.self) {
             try bytes.withUnsafeBytes { bytes in
-                try BinaryDecoding.decode(from: bytes, as: .row, with: BinaryReader(), coding: BinaryCoding<Shaded>(), source: "t")
+                try BinaryDecoding.decode(from: bytes, as: .row, with: BinaryReader(), coding: BinaryCoding<Shaded>.fields, source: "t")
             }
         }
         #expect(error.kind == .corruption)

@@ -1,6 +1,7 @@
-/// How a table writes and reads its key or row type: through the type's own `BinaryFields`
-/// when it has them, otherwise through `Codable`. Chosen once, when the table is declared,
-/// so that no read or write looks the conformance up.
+/// How a table writes and reads its key or row type: through `Codable`, or through the
+/// type's own `BinaryFields`. Chosen by the table's declaration, at compile time: looking a
+/// conformance up at run time costs a scan of every conformance in the program, for each
+/// type, in every process that declares the table.
 @usableFromInline
 struct BinaryCoding<Value: Codable & Sendable>: Sendable {
     /// Writes a value.
@@ -8,26 +9,18 @@ struct BinaryCoding<Value: Codable & Sendable>: Sendable {
     /// Reads a value.
     @usableFromInline let read: @Sendable (BinaryInput) throws -> Value
 
-    /// The coding of `Value`.
-    init() {
-        if let fields = Value.self as? any BinaryFields.Type {
-            self = Self.byFields(fields)
-        } else {
-            write = { value, output in try BinaryScalars.encode(value, to: output) }
-            read = { input in try BinaryValues.decode(Value.self, from: input) }
-        }
+    /// The coding through `Codable`.
+    static var codable: BinaryCoding {
+        BinaryCoding(write: { value, output in try BinaryScalars.encode(value, to: output) },
+                     read: { input in try BinaryValues.decode(Value.self, from: input) })
     }
+}
 
-    private init(write: @escaping @Sendable (Value, BinaryOutput) throws -> Void, read: @escaping @Sendable (BinaryInput) throws -> Value) {
-        self.write = write
-        self.read = read
-    }
-
-    /// The coding through `Fields`, which is `Value` itself: the casts between the two
-    /// reinterpret, they convert nothing.
-    private static func byFields<Fields: BinaryFields>(_ type: Fields.Type) -> BinaryCoding {
-        BinaryCoding(write: { value, output in try unsafeBitCast(value, to: Fields.self).write(to: FieldWriter(output: output)) },
-                     read: { input in unsafeBitCast(try Fields(fields: FieldReader(input: input)), to: Value.self) })
+extension BinaryCoding where Value: BinaryFields {
+    /// The coding through the type's own fields.
+    static var fields: BinaryCoding {
+        BinaryCoding(write: { value, output in try value.write(to: FieldWriter(output: output)) },
+                     read: { input in try Value(fields: FieldReader(input: input)) })
     }
 }
 
@@ -36,7 +29,12 @@ struct BinaryCoding<Value: Codable & Sendable>: Sendable {
 @usableFromInline
 final class TableCoding<Key: Codable & Sendable, Row: Codable & Sendable>: Sendable {
     /// How the keys are written and read.
-    @usableFromInline let key = BinaryCoding<Key>()
+    @usableFromInline let key: BinaryCoding<Key>
     /// How the rows are written and read.
-    @usableFromInline let row = BinaryCoding<Row>()
+    @usableFromInline let row: BinaryCoding<Row>
+
+    init(key: BinaryCoding<Key>, row: BinaryCoding<Row>) {
+        self.key = key
+        self.row = row
+    }
 }

@@ -7,6 +7,11 @@ enum BinaryEncoding {
         Array(try encoded(value, with: writer))
     }
 
+    /// The bytes of `value`, a table's key or row, written by `coding`, in an array of their own.
+    static func encode<Value>(_ value: Value, with writer: BinaryWriter, coding: BinaryCoding<Value>) throws(LedgerError) -> [UInt8] {
+        Array(try encoded(value, with: writer, coding: coding))
+    }
+
     /// The bytes of `value` in `writer`'s form, written by `writer` (emptied first) and valid
     /// until it writes again: the typed reads and writes hand them to the store without an
     /// array made for each.

@@ -123,15 +123,15 @@ extension BinaryFields {
         for form in [BinaryForm.key, .row] {
             let writer = BinaryWriter(form)
             let codable = try BinaryEncoding.encode(self, with: writer)
-            let fields = Array(try BinaryEncoding.encoded(self, with: writer, coding: BinaryCoding<Self>()))
+            let fields = try BinaryEncoding.encode(self, with: writer, coding: BinaryCoding<Self>.fields)
             guard fields == codable else { return false }
             let readBack = try LedgerError.typed {
                 try fields.withUnsafeBytes { bytes in
-                    try BinaryDecoding.decode(from: bytes, as: form, with: BinaryReader(), coding: BinaryCoding<Self>(),
+                    try BinaryDecoding.decode(from: bytes, as: form, with: BinaryReader(), coding: BinaryCoding<Self>.fields,
                                               source: "\(Self.self)")
                 }
             }
-            guard Array(try BinaryEncoding.encoded(readBack, with: writer, coding: BinaryCoding<Self>())) == fields else { return false }
+            guard try BinaryEncoding.encode(readBack, with: writer, coding: BinaryCoding<Self>.fields) == fields else { return false }
         }
         return true
     }

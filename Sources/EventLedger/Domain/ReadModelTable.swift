@@ -17,12 +17,41 @@ public struct ReadModelTable<Key: Codable & Sendable, Row: Codable & Sendable>: 
     /// The name the ledger looks the table up by.
     @usableFromInline let id: TableName
     /// How the keys and rows are written and read.
-    @usableFromInline let coding = TableCoding<Key, Row>()
+    @usableFromInline let coding: TableCoding<Key, Row>
 
-    /// The table `name` of the read model `readModel`.
+    /// The table `name` of the read model `readModel`, its keys and rows stored through `Codable`.
     public init(readModel: String, name: String) {
+        self.init(readModel, name, TableCoding(key: .codable, row: .codable))
+    }
+
+    private init(_ readModel: String, _ name: String, _ coding: TableCoding<Key, Row>) {
         id = TableName(readModel: readModel, table: name)
         qualifiedName = id.name
+        self.coding = coding
+    }
+}
+
+// A table whose key or row type has `BinaryFields` stores it through them: the declaration
+// picks the most specific of these initializers when it names the types.
+
+extension ReadModelTable where Key: BinaryFields {
+    /// The table `name` of the read model `readModel`, its keys stored through their own fields.
+    public init(readModel: String, name: String) {
+        self.init(readModel, name, TableCoding(key: .fields, row: .codable))
+    }
+}
+
+extension ReadModelTable where Row: BinaryFields {
+    /// The table `name` of the read model `readModel`, its rows stored through their own fields.
+    public init(readModel: String, name: String) {
+        self.init(readModel, name, TableCoding(key: .codable, row: .fields))
+    }
+}
+
+extension ReadModelTable where Key: BinaryFields, Row: BinaryFields {
+    /// The table `name` of the read model `readModel`, its keys and rows stored through their own fields.
+    public init(readModel: String, name: String) {
+        self.init(readModel, name, TableCoding(key: .fields, row: .fields))
     }
 }
 
