@@ -2,13 +2,19 @@
 /// type's own `BinaryFields`. Chosen by the table's declaration, at compile time: looking a
 /// conformance up at run time costs a scan of every conformance in the program, for each
 /// type, in every process that declares the table.
+///
+/// Neither it nor `TableCoding` constrains its types: a constraint would make the program
+/// look the conformances up, the same way, whenever it first uses a table type.
 @usableFromInline
-struct BinaryCoding<Value: Codable & Sendable>: Sendable {
+struct BinaryCoding<Value>: Sendable {
     /// Writes a value.
     @usableFromInline let write: @Sendable (Value, BinaryOutput) throws -> Void
     /// Reads a value.
     @usableFromInline let read: @Sendable (BinaryInput) throws -> Value
 
+}
+
+extension BinaryCoding where Value: Codable & Sendable {
     /// The coding through `Codable`.
     static var codable: BinaryCoding {
         BinaryCoding(write: { value, output in try BinaryScalars.encode(value, to: output) },
@@ -27,7 +33,7 @@ extension BinaryCoding where Value: BinaryFields {
 /// How a table writes and reads its keys and rows, in one object: a table is copied into
 /// every typed read and write, and copying it retains this once.
 @usableFromInline
-final class TableCoding<Key: Codable & Sendable, Row: Codable & Sendable>: Sendable {
+final class TableCoding<Key, Row>: Sendable {
     /// How the keys are written and read.
     @usableFromInline let key: BinaryCoding<Key>
     /// How the rows are written and read.

@@ -59,7 +59,7 @@ public enum NameOrder {
                 // A two-byte scalar below `latinGreekCyrillicEnd` (0x500): a lead byte below 0xD4.
                 guard byte >= 0xC2, byte < 0xD4, index + 1 < bytes.count, bytes[index + 1] & 0xC0 == 0x80 else { return .other }
                 let scalar = Int(byte & 0x1F) << 6 | Int(bytes[index + 1] & 0x3F)
-                let scalarKey = latinGreekCyrillicKeyBytes[latinGreekCyrillicKeyStarts[scalar - 0x80]..<latinGreekCyrillicKeyStarts[scalar - 0x7F]]
+                let scalarKey = latinGreekCyrillicKeys.key(of: scalar)
                 guard count + scalarKey.count <= key.count else { return .other }
                 changed = changed || !scalarKey.elementsEqual(bytes[index...(index + 1)])
                 for keyByte in scalarKey {
@@ -85,8 +85,7 @@ public enum NameOrder {
                 let value = UInt8(scalar.value)
                 key.append((0x41...0x5A).contains(value) ? value | 0x20 : value)
             } else if scalar.value < latinGreekCyrillicEnd {
-                let start = latinGreekCyrillicKeyStarts[Int(scalar.value) - 0x80]
-                key.append(contentsOf: latinGreekCyrillicKeyBytes[start..<latinGreekCyrillicKeyStarts[Int(scalar.value) - 0x7F]])
+                key.append(contentsOf: latinGreekCyrillicKeys.key(of: Int(scalar.value)))
             } else {
                 key.append(contentsOf: self.key(of: scalar))
             }
@@ -105,16 +104,8 @@ public enum NameOrder {
     private static let latinGreekCyrillicEnd: UInt32 = 0x500
 
     /// The keys of the scalars from U+0080 to `latinGreekCyrillicEnd`, which most names
-    /// outside ASCII are written with, one after another: the key of U+0080 + i lies from
-    /// `latinGreekCyrillicKeyStarts[i]` to `latinGreekCyrillicKeyStarts[i + 1]`.
-    private static let latinGreekCyrillicKeyBytes: [UInt8] = (0x80..<latinGreekCyrillicEnd).flatMap { value in
-        key(of: Unicode.Scalar(value)!)
-    }
-
-    /// Where each key of `latinGreekCyrillicKeyBytes` starts, and where the last one ends.
-    private static let latinGreekCyrillicKeyStarts: [Int] = (0x80..<latinGreekCyrillicEnd).reduce(into: [0]) { starts, value in
-        starts.append(starts.last! + key(of: Unicode.Scalar(value)!).count)
-    }
+    /// outside ASCII are written with, worked out once, in one pass.
+    private static let latinGreekCyrillicKeys = ScalarKeys(0x80..<latinGreekCyrillicEnd, key: key(of:))
 
     /// LATIN SMALL LETTER DOTLESS I, which has no case of its own under folding.
     private static let dotlessI: Unicode.Scalar = "\u{131}"
@@ -142,5 +133,31 @@ public struct NameOrderKey: Codable, Hashable, Sendable {
     init(nameOrder: String, id: String) {
         self.nameOrder = nameOrder
         self.id = id
+    }
+}
+
+/// The keys of a range of scalars, one after another in one array.
+private struct ScalarKeys: Sendable {
+    /// The first scalar of the range.
+    let first: Int
+    /// The keys' bytes: the key of scalar `first + i` lies from `starts[i]` to `starts[i + 1]`.
+    let bytes: [UInt8]
+    let starts: [Int]
+
+    /// The keys of the scalars of `range`, each given by `key`.
+    init(_ range: Range<UInt32>, key: (Unicode.Scalar) -> [UInt8]) {
+        first = Int(range.lowerBound)
+        var (bytes, starts) = ([UInt8](), [0])
+        starts.reserveCapacity(range.count + 1)
+        for value in range {
+            bytes += key(Unicode.Scalar(value)!)
+            starts.append(bytes.count)
+        }
+        (self.bytes, self.starts) = (bytes, starts)
+    }
+
+    /// The key of `scalar`, which lies in the range.
+    func key(of scalar: Int) -> ArraySlice<UInt8> {
+        bytes[starts[scalar - first]..<starts[scalar - first + 1]]
     }
 }

@@ -11,18 +11,15 @@
 /// struct ItemKey: Codable { var listId: String; var titleOrder: String; var itemId: String }
 /// let items = ReadModelTable<ItemKey, ItemRow>(readModel: "todo-lists", name: "items")
 /// ```
-public struct ReadModelTable<Key: Codable & Sendable, Row: Codable & Sendable>: DeclaredTable {
+///
+/// `Key` and `Row` are `Codable` and `Sendable`: the initializers require it.
+public struct ReadModelTable<Key, Row>: DeclaredTable {
     /// The table's name, qualified by its read model's: `todo-lists.items`.
     public let qualifiedName: String
     /// The name the ledger looks the table up by.
     @usableFromInline let id: TableName
     /// How the keys and rows are written and read.
     @usableFromInline let coding: TableCoding<Key, Row>
-
-    /// The table `name` of the read model `readModel`, its keys and rows stored through `Codable`.
-    public init(readModel: String, name: String) {
-        self.init(readModel, name, TableCoding(key: .codable, row: .codable))
-    }
 
     private init(_ readModel: String, _ name: String, _ coding: TableCoding<Key, Row>) {
         id = TableName(readModel: readModel, table: name)
@@ -31,17 +28,26 @@ public struct ReadModelTable<Key: Codable & Sendable, Row: Codable & Sendable>: 
     }
 }
 
-// A table whose key or row type has `BinaryFields` stores it through them: the declaration
-// picks the most specific of these initializers when it names the types.
+// The initializers constrain the types, not the type itself: a constraint on the type would
+// have every process look the conformances up (a scan of every conformance in the program)
+// when it first uses each table type. A key or row type with `BinaryFields` is stored through
+// them: a declaration naming the types picks the most specific initializer.
 
-extension ReadModelTable where Key: BinaryFields {
+extension ReadModelTable where Key: Codable & Sendable, Row: Codable & Sendable {
+    /// The table `name` of the read model `readModel`, its keys and rows stored through `Codable`.
+    public init(readModel: String, name: String) {
+        self.init(readModel, name, TableCoding(key: .codable, row: .codable))
+    }
+}
+
+extension ReadModelTable where Key: BinaryFields, Row: Codable & Sendable {
     /// The table `name` of the read model `readModel`, its keys stored through their own fields.
     public init(readModel: String, name: String) {
         self.init(readModel, name, TableCoding(key: .fields, row: .codable))
     }
 }
 
-extension ReadModelTable where Row: BinaryFields {
+extension ReadModelTable where Key: Codable & Sendable, Row: BinaryFields {
     /// The table `name` of the read model `readModel`, its rows stored through their own fields.
     public init(readModel: String, name: String) {
         self.init(readModel, name, TableCoding(key: .codable, row: .fields))
