@@ -12,7 +12,9 @@
 /// let items = ReadModelTable<ItemKey, ItemRow>(readModel: "todo-lists", name: "items")
 /// ```
 ///
-/// `Key` and `Row` are `Codable` and `Sendable`: the initializers require it.
+/// `Key` and `Row` are `Codable` and `Sendable`: the initializers require it. A table read
+/// and written on every event can have key and row types with `BinaryFields`, which the
+/// ledger then stores without `Codable`'s containers, in the same bytes.
 public struct ReadModelTable<Key, Row>: DeclaredTable {
     /// The table's name, qualified by its read model's: `todo-lists.items`.
     public let qualifiedName: String
