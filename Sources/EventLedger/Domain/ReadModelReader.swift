@@ -61,14 +61,12 @@ public struct ReadModelReader {
     func rows<Key, Row>(_ table: ReadModelTable<Key, Row>, storedPrefix: UnsafeRawBufferPointer) throws(LedgerError) -> [(key: Key, row: Row)] {
         try LedgerError.typed {
             let (reader, coding, name) = (scratch.reader, table.coding, table.qualifiedName)
-            return try store.values(table.id, prefix: storedPrefix).map { entry in
-                (try entry.key.withUnsafeBytes { bytes throws(LedgerError) in
-                    try BinaryDecoding.decode(from: bytes, as: .key, with: reader, coding: coding.key, source: "a key of \(name)")
-                 },
-                 try entry.value.withUnsafeBytes { bytes throws(LedgerError) in
-                    try BinaryDecoding.decode(from: bytes, as: .row, with: reader, coding: coding.row, source: "a row of \(name)")
-                 })
+            var rows: [(key: Key, row: Row)] = []
+            try store.forEachRow(table.id, prefix: storedPrefix) { key, row in
+                rows.append((try BinaryDecoding.decode(from: key, as: .key, with: reader, coding: coding.key, source: "a key of \(name)"),
+                             try BinaryDecoding.decode(from: row, as: .row, with: reader, coding: coding.row, source: "a row of \(name)")))
             }
+            return rows
         }
     }
 }

@@ -33,18 +33,46 @@ struct HistoricalReadModel: RowStore {
 
     /// Each row under the prefix once, in key order (whole keys, however long).
     func values(_ table: TableName, prefix: UnsafeRawBufferPointer) throws -> [(key: [UInt8], value: [UInt8])] {
-        try rowsInForce(table, prefix: prefix)
+        var rows: [(key: [UInt8], value: [UInt8])] = []
+        try visitRowsInForce(table, prefix: prefix) { key, row in rows.append((Array(key), Array(row))) }
+        StoredRow.restoreWholeKeyOrder(&rows) { $0.key }
+        return rows
+    }
+
+    /// Each row under the prefix once, in key order, its bytes read where LMDB holds them:
+    /// only keys long enough to be stored shortened are copied, to be put back in order.
+    func forEachRow(_ table: TableName, prefix: UnsafeRawBufferPointer,
+                    _ body: (_ key: UnsafeRawBufferPointer, _ row: UnsafeRawBufferPointer) throws -> Void) throws {
+        var run: [(key: [UInt8], value: [UInt8])] = []
+        func visitRun() throws {
+            StoredRow.restoreWholeKeyOrder(&run) { $0.key }
+            for entry in run {
+                try entry.key.withUnsafeBytes { key in try entry.value.withUnsafeBytes { row in try body(key, row) } }
+            }
+            run.removeAll()
+        }
+        try visitRowsInForce(table, prefix: prefix) { key, row in
+            if let first = run.first, !StoredRow.sharesKeptPrefix(first.key, key) { try visitRun() }
+            if key.count > StoredRow.keptPrefixLength {
+                run.append((Array(key), Array(row)))
+            } else {
+                try body(key, row)
+            }
+        }
+        try visitRun()
     }
 
     /// How many versions of a row are stepped through before the rest are skipped with seeks.
     private static let stepsBeforeSeeking = 4
 
-    /// The rows under `prefix` as they were at `position`. A row's versions are stepped
-    /// through while there are few (most rows change a few times, and rows added after
-    /// `position` are skipped the same way) and skipped with seeks when there are more, so
-    /// the cost follows the rows under the prefix, not the log.
-    private func rowsInForce(_ table: TableName, prefix: UnsafeRawBufferPointer) throws -> [(key: [UInt8], value: [UInt8])] {
-        var rows: [(key: [UInt8], value: [UInt8])] = []
+    /// Calls `visit` with the whole key and the row of each row under `prefix` as it was at
+    /// `position`, in stored-key order (see `StoredRow.restoreWholeKeyOrder`), the bytes valid
+    /// only inside `visit`. A row's versions are stepped through while there are few (most
+    /// rows change a few times, and rows added after `position` are skipped the same way)
+    /// and skipped with seeks when there are more, so the cost follows the rows under the
+    /// prefix, not the log.
+    private func visitRowsInForce(_ table: TableName, prefix: UnsafeRawBufferPointer,
+                                  _ visit: (_ key: UnsafeRawBufferPointer, _ row: UnsafeRawBufferPointer) throws -> Void) throws {
         try txn.withCursor(try versions(table)) { cursor in
             var entry = prefix.isEmpty ? try cursor.first() : try cursor.seek(atLeast: prefix)
             while let first = entry, first.key.starts(with: prefix) {
@@ -73,14 +101,11 @@ struct HistoricalReadModel: RowStore {
                     next = try cursor.seek(atLeast: storedKey + StoredRow.afterEveryVersion)
                 }
                 if let inForce {
-                    let (key, row) = try StoredRow.decode(key: UnsafeRawBufferPointer(rebasing: inForce.key.dropLast(9)),
-                                                          value: inForce.value)
-                    if let row { rows.append((key, row)) }
+                    let (wholeKey, row) = try StoredRow.parts(of: inForce.value)
+                    if let row { try visit(wholeKey ?? UnsafeRawBufferPointer(rebasing: inForce.key.dropLast(9)), row) }
                 }
                 entry = next
             }
         }
-        StoredRow.restoreWholeKeyOrder(&rows) { $0.key }
-        return rows
     }
 }

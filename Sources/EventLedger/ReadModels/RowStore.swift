@@ -6,9 +6,23 @@ protocol RowStore {
     /// The rows whose key starts with `prefix` (whole values), in key order. They are all
     /// read before they are returned, so the caller may change the read model meanwhile.
     func values(_ table: TableName, prefix: UnsafeRawBufferPointer) throws -> [(key: [UInt8], value: [UInt8])]
+    /// Calls `body` with each row whose key starts with `prefix`, in key order, the bytes
+    /// valid only inside `body`, which must not change the read model.
+    func forEachRow(_ table: TableName, prefix: UnsafeRawBufferPointer,
+                    _ body: (_ key: UnsafeRawBufferPointer, _ row: UnsafeRawBufferPointer) throws -> Void) throws
     /// Writers the typed reads and writes encode keys and rows with, reused: a store is used
     /// by one thread at a time.
     var scratch: BinaryScratch { get }
+}
+
+extension RowStore {
+    /// The rows of `values`, visited one by one.
+    func forEachRow(_ table: TableName, prefix: UnsafeRawBufferPointer,
+                    _ body: (_ key: UnsafeRawBufferPointer, _ row: UnsafeRawBufferPointer) throws -> Void) throws {
+        for entry in try values(table, prefix: prefix) {
+            try entry.key.withUnsafeBytes { key in try entry.value.withUnsafeBytes { row in try body(key, row) } }
+        }
+    }
 }
 
 /// Read models whose rows a domain's `apply` changes.

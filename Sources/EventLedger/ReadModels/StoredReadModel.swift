@@ -38,6 +38,17 @@ final class StoredReadModel: RowStoreWriting {
 
     var scratch: BinaryScratch { latest.scratch }
 
+    func forEachRow(_ table: TableName, prefix: UnsafeRawBufferPointer,
+                    _ body: (_ key: UnsafeRawBufferPointer, _ row: UnsafeRawBufferPointer) throws -> Void) throws {
+        guard folded == nil else {
+            for entry in try values(table, prefix: prefix) {
+                try entry.key.withUnsafeBytes { key in try entry.value.withUnsafeBytes { row in try body(key, row) } }
+            }
+            return
+        }
+        try latest.forEachRow(table, prefix: prefix, body)
+    }
+
     func values(_ table: TableName, prefix: UnsafeRawBufferPointer) throws -> [(key: [UInt8], value: [UInt8])] {
         let stored = try latest.values(table, prefix: prefix)
         guard let folded else { return stored }

@@ -94,9 +94,9 @@ enum StoredRow {
     }
 
     /// Whether two whole keys, both longer than `keptPrefixLength`, share its first bytes.
-    private static func sharesKeptPrefix(_ key: [UInt8], _ other: [UInt8]) -> Bool {
+    static func sharesKeptPrefix(_ key: some Collection<UInt8>, _ other: some Collection<UInt8>) -> Bool {
         key.count > keptPrefixLength && other.count > keptPrefixLength
-            && key[..<keptPrefixLength].elementsEqual(other[..<keptPrefixLength])
+            && key.prefix(keptPrefixLength).elementsEqual(other.prefix(keptPrefixLength))
     }
 
     /// Whether a stored value holds a row (not a removal).
@@ -117,7 +117,7 @@ enum StoredRow {
 
     /// The row inside a stored value (nil for a removal) and the whole key when the value
     /// holds it, both valid as long as `value`.
-    private static func parts(of value: UnsafeRawBufferPointer) throws -> (wholeKey: UnsafeRawBufferPointer?, row: UnsafeRawBufferPointer?) {
+    static func parts(of value: UnsafeRawBufferPointer) throws -> (wholeKey: UnsafeRawBufferPointer?, row: UnsafeRawBufferPointer?) {
         guard let flags = value.first else { throw LedgerError(.corruption, "empty read-model value") }
         guard flags & present != 0 else { return (nil, nil) }
         guard flags & fullKeyFollows != 0 else { return (nil, UnsafeRawBufferPointer(rebasing: value.dropFirst())) }
