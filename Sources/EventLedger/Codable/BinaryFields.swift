@@ -63,14 +63,12 @@ public struct FieldReader {
 
     /// The next field, any other `Decodable` value, read through `Codable`.
     public func readCodable<Value: Decodable>() throws(LedgerError) -> Value {
-        try LedgerError.typed {
-            do {
-                return try BinaryValues.decode(Value.self, from: input)
-            } catch let error as LedgerError {
-                throw error
-            } catch {
-                throw input.malformed("\(error)")
-            }
+        do {
+            return try BinaryValues.decode(Value.self, from: input)
+        } catch let error as LedgerError {
+            throw error
+        } catch {
+            throw input.malformed("\(error)")
         }
     }
 }

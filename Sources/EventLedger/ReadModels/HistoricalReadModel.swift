@@ -46,9 +46,7 @@ struct HistoricalReadModel: RowStore {
         var run: [(key: [UInt8], value: [UInt8])] = []
         func visitRun() throws {
             StoredRow.restoreWholeKeyOrder(&run) { $0.key }
-            for entry in run {
-                try entry.key.withUnsafeBytes { key in try entry.value.withUnsafeBytes { row in try body(key, row) } }
-            }
+            try Self.visit(run, body)
             run.removeAll()
         }
         try visitRowsInForce(table, prefix: prefix) { key, row in

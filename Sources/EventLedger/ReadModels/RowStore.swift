@@ -19,7 +19,13 @@ extension RowStore {
     /// The rows of `values`, visited one by one.
     func forEachRow(_ table: TableName, prefix: UnsafeRawBufferPointer,
                     _ body: (_ key: UnsafeRawBufferPointer, _ row: UnsafeRawBufferPointer) throws -> Void) throws {
-        for entry in try values(table, prefix: prefix) {
+        try Self.visit(values(table, prefix: prefix), body)
+    }
+
+    /// Calls `body` with the bytes of each of `rows`, in order.
+    static func visit(_ rows: [(key: [UInt8], value: [UInt8])],
+                      _ body: (_ key: UnsafeRawBufferPointer, _ row: UnsafeRawBufferPointer) throws -> Void) rethrows {
+        for entry in rows {
             try entry.key.withUnsafeBytes { key in try entry.value.withUnsafeBytes { row in try body(key, row) } }
         }
     }

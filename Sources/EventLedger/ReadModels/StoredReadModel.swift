@@ -40,12 +40,7 @@ final class StoredReadModel: RowStoreWriting {
 
     func forEachRow(_ table: TableName, prefix: UnsafeRawBufferPointer,
                     _ body: (_ key: UnsafeRawBufferPointer, _ row: UnsafeRawBufferPointer) throws -> Void) throws {
-        guard folded == nil else {
-            for entry in try values(table, prefix: prefix) {
-                try entry.key.withUnsafeBytes { key in try entry.value.withUnsafeBytes { row in try body(key, row) } }
-            }
-            return
-        }
+        guard folded == nil else { return try Self.visit(values(table, prefix: prefix), body) }
         try latest.forEachRow(table, prefix: prefix, body)
     }
 
