@@ -11,15 +11,34 @@ enum PayloadEncoder {
 
     /// The JSON form of `value`.
     static func json<Value: Encodable>(of value: Value) throws(LedgerError) -> JSONValue {
-        let slot = JSONSlot()
+        switch try encoded(value) {
+        case .value(let scalar): scalar
+        case .slot(let slot): slot.built ?? .null
+        }
+    }
+
+    /// The canonical JSON text of `value`'s payload: the bytes `payload(of:)` serialized would
+    /// be, written from the encoded fields without building the object first. A number that
+    /// is not finite, which JSON cannot hold, is `.invalidInput` naming its field.
+    static func payloadText<Value: Encodable>(of value: Value) throws(LedgerError) -> [UInt8] {
+        guard case .slot(let slot) = try encoded(value), slot.isObject else {
+            throw LedgerError(.invalidInput, "\(Value.self) must encode as an object of fields")
+        }
+        var text: [UInt8] = []
+        text.reserveCapacity(128)
+        try slot.write(to: &text)
+        return text
+    }
+
+    /// `value` encoded: a scalar, or a slot holding its containers.
+    private static func encoded<Value: Encodable>(_ value: Value) throws(LedgerError) -> JSONSlot.Member {
         do {
-            try JSONScalar.encode(value, codingPath: [], into: slot)
+            return try JSONScalar.member(value, codingPath: [])
         } catch let error as LedgerError {
             throw error
         } catch {
             throw LedgerError(.invalidInput, "\(Value.self) cannot be encoded: \(error)")
         }
-        return slot.built ?? .null
     }
 }
 
@@ -56,6 +75,57 @@ private final class JSONSlot {
         switch member {
         case .value(let value): value
         case .slot(let slot): slot.built
+        }
+    }
+
+    /// Writes the JSON text of `built`, serialized, without building it: an object's members
+    /// sorted by their keys' UTF-8 bytes, null ones left out, the last of a repeated key kept.
+    func write(to text: inout [UInt8]) throws(LedgerError) {
+        if isObject {
+            // Members in key order, a repeated key's in the order written: the last one wins.
+            let order = object.indices.sorted { first, second in
+                let (firstKey, secondKey) = (object[first].0, object[second].0)
+                return firstKey == secondKey ? first < second : firstKey.utf8.lexicographicallyPrecedes(secondKey.utf8)
+            }
+            text.append(UInt8(ascii: "{"))
+            var separator = false
+            for (rank, index) in order.enumerated() {
+                let (key, member) = object[index]
+                if rank + 1 < order.count, object[order[rank + 1]].0 == key { continue }
+                if Self.isNull(member) { continue }
+                if separator { text.append(UInt8(ascii: ",")) }
+                separator = true
+                JSONValue.string(key).write(to: &text)
+                text.append(UInt8(ascii: ":"))
+                try Self.write(member, named: key, to: &text)
+            }
+            text.append(UInt8(ascii: "}"))
+        } else if isArray {
+            text.append(UInt8(ascii: "["))
+            for (index, element) in array.enumerated() {
+                if index > 0 { text.append(UInt8(ascii: ",")) }
+                try Self.write(element, named: String(index), to: &text)
+            }
+            text.append(UInt8(ascii: "]"))
+        } else {
+            try Self.write(.value(value ?? .null), named: "", to: &text)
+        }
+    }
+
+    private static func write(_ member: Member, named name: String, to text: inout [UInt8]) throws(LedgerError) {
+        switch member {
+        case .value(.double(let number)) where !number.isFinite:
+            throw LedgerError.invalidField(name, "\(number) is not a number JSON can hold")
+        case .value(let value): value.write(to: &text)
+        case .slot(let slot): try slot.write(to: &text)
+        }
+    }
+
+    /// Whether `member` builds to null (or to nothing), as an object leaves out.
+    private static func isNull(_ member: Member) -> Bool {
+        switch member {
+        case .value(let value): value.isNull
+        case .slot(let slot): !slot.isObject && !slot.isArray && (slot.value?.isNull ?? true)
         }
     }
 }

@@ -31,7 +31,7 @@ struct DomainDriver: Sendable {
         eventTypes = domain.eventTypes
         decode = { type, payload, version throws(LedgerError) in
             let decoded = try cases[type].decode(payload, version)
-            return DomainEventValue(value: decoded.value, stream: decoded.stream, payload: decoded.payload)
+            return DomainEventValue(value: decoded.value, stream: decoded.stream, payloadText: decoded.payloadText)
         }
         check = { event, reader, mode throws(LedgerError) in
             try domain.check(event.value as! Domain.Event, against: reader, mode: mode)
@@ -60,10 +60,27 @@ struct DomainDriver: Sendable {
     var undoableEntities: [UndoableEntity] { domain.undoableEntities }
 }
 
-/// An event decoded by its domain: the case of the domain's event enum, its stream, and its
-/// canonical payload.
+/// An event decoded by its domain: the case of the domain's event enum, its stream, and the
+/// canonical JSON text of its payload, as the log stores it.
 struct DomainEventValue: Sendable {
     let value: any Sendable
     let stream: String
-    let payload: [String: JSONValue]
+    let payloadText: [UInt8]
+
+    /// The canonical payload, read back from its text.
+    var payload: [String: JSONValue] {
+        get throws(LedgerError) { try Self.payload(ofText: payloadText) }
+    }
+
+    /// The payload whose canonical text is `text`.
+    static func payload(ofText text: [UInt8]) throws(LedgerError) -> [String: JSONValue] {
+        let parsed: JSONValue
+        do {
+            parsed = try JSONValue.parse(text)
+        } catch {
+            throw LedgerError(.invalidInput, "a payload's text does not parse: \(error)")
+        }
+        guard case .object(let payload) = parsed else { throw LedgerError(.invalidInput, "a payload's text is not an object") }
+        return payload
+    }
 }

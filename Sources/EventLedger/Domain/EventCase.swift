@@ -22,9 +22,9 @@ public struct EventCase<Event>: Sendable {
     public let schemaVersion: Int
     /// Decodes a payload the log holds, stored at a schema version, into the case (for rebuilds).
     let value: @Sendable (RecordedPayload, _ storedAt: Int) throws(LedgerError) -> Event
-    /// Decodes a payload stored at a schema version into the case, with its stream and its
-    /// payload in the current shape.
-    let decode: @Sendable ([String: JSONValue], _ storedAt: Int) throws(LedgerError) -> (value: Event, stream: String, payload: [String: JSONValue])
+    /// Decodes a payload stored at a schema version into the case, with its stream and the
+    /// canonical JSON text of its payload in the current shape.
+    let decode: @Sendable ([String: JSONValue], _ storedAt: Int) throws(LedgerError) -> (value: Event, stream: String, payloadText: [UInt8])
 
     /// The event type `type`, carried by the case `embed`.
     public init<Type: DomainEvent>(_ type: Type.Type, as embed: @escaping @Sendable (Type) -> Event) {
@@ -34,7 +34,7 @@ public struct EventCase<Event>: Sendable {
         value = { payload, version throws(LedgerError) in embed(try Type.decodeRecorded(payload, storedAt: version)) }
         decode = { payload, version throws(LedgerError) in
             let event = try Type.decode(payload, storedAt: version)
-            return (embed(event), event.stream, try event.payload)
+            return (embed(event), event.stream, try PayloadEncoder.payloadText(of: event))
         }
     }
 }
@@ -48,7 +48,7 @@ public struct EventTypeInfo: Sendable {
     public let createdEntityField: String?
     /// The schema version new events of this type are stored with.
     public let schemaVersion: Int
-    private let decode: @Sendable ([String: JSONValue], Int) throws(LedgerError) -> (stream: String, payload: [String: JSONValue])
+    private let decode: @Sendable ([String: JSONValue], Int) throws(LedgerError) -> (stream: String, payloadText: [UInt8])
 
     init<Event>(_ eventCase: EventCase<Event>) {
         typeName = eventCase.typeName
@@ -56,14 +56,15 @@ public struct EventTypeInfo: Sendable {
         schemaVersion = eventCase.schemaVersion
         decode = { payload, version throws(LedgerError) in
             let decoded = try eventCase.decode(payload, version)
-            return (decoded.stream, decoded.payload)
+            return (decoded.stream, decoded.payloadText)
         }
     }
 
     /// Decodes and validates a payload of the current schema version, as an append does;
     /// returns the event's stream and its payload as the log would store it.
     public func canonical(_ payload: [String: JSONValue]) throws(LedgerError) -> (stream: String, payload: [String: JSONValue]) {
-        try decode(payload, schemaVersion)
+        let decoded = try decode(payload, schemaVersion)
+        return (decoded.stream, try DomainEventValue.payload(ofText: decoded.payloadText))
     }
 }
 

@@ -91,9 +91,8 @@ struct EventCatalog: Sendable {
         }
         let version = pending.schemaVersion ?? entry.schemaVersion
         let event = try decode(entry, payload, storedAt: version)
-        let stored = version == entry.schemaVersion ? event.payload : payload
-        return PreparedEvent(entry: entry, event: event, schemaVersion: version,
-                             storedData: JSONValue.object(stored).serialized(), assignedIDs: assigned)
+        let stored = version == entry.schemaVersion ? event.payloadText : JSONValue.object(payload).serialized()
+        return PreparedEvent(entry: entry, event: event, schemaVersion: version, storedData: stored, assignedIDs: assigned)
     }
 
     /// Every table of every domain.

@@ -159,18 +159,18 @@ struct Appender {
         }
         let event = try catalog.prepare(retry).event
         guard stored.type == pending.type, stored.stream == event.stream,
-              JSONValue.object(event.payload) == JSONValue.object(try currentPayload(of: stored))
+              event.payloadText == (try currentPayloadText(of: stored))
         else {
             throw LedgerError(.invalidInput, "id \(id) already names another event (\(stored.type) in \(stored.stream)); "
                               + "an id is reused only to retry the same event", subject: id.description)
         }
     }
 
-    /// The payload of the stored record `stored`, in its type's current shape.
-    private func currentPayload(of stored: EventRecordView) throws -> [String: JSONValue] {
+    /// The canonical text of the stored record `stored`'s payload, in its type's current shape.
+    private func currentPayloadText(of stored: EventRecordView) throws -> [UInt8] {
         let entry = try catalog.entry(typeBytes: stored.typeBytes)
         let payload = try JSONValue.parse(stored.dataBytes).objectValue ?? [:]
-        return try catalog.decode(entry, payload, storedAt: Int(stored.schemaVersion)).payload
+        return try catalog.decode(entry, payload, storedAt: Int(stored.schemaVersion)).payloadText
     }
 
     /// The record at `position`, where the id index points.

@@ -32,7 +32,7 @@ public struct Session: Sendable {
                 var record = try ledger.loadSession(id, txn)
                 var staged = event
                 let prepared = try ledger.catalog.prepare(event)
-                staged.payload = prepared.event.payload
+                staged.payload = try prepared.event.payload
                 staged.id = event.id ?? EventID.generate()
                 let appender = Appender(catalog: ledger.catalog, tables: ledger.tables, txn: txn)
                 let stream = prepared.event.stream
