@@ -169,13 +169,13 @@ final class Environment: @unchecked Sendable {
             do {
                 value = try body(transaction)
             } catch {
-                mdb_txn_abort(txn)
+                transaction.abort()
                 throw error
             }
             if keepingTableHandles {
-                try lmdbCheck(mdb_txn_commit(txn), "cannot open the tables of \(path)")
+                try lmdbCheck(transaction.commit(), "cannot open the tables of \(path)")
             } else {
-                mdb_txn_abort(txn)
+                transaction.abort()
             }
             return value
         }
@@ -231,15 +231,15 @@ final class Environment: @unchecked Sendable {
         do {
             value = try body(transaction)
         } catch {
-            mdb_txn_abort(txn)
+            transaction.abort()
             if transaction.hitMapFull { return .mapFull }
             throw error
         }
         if transaction.hitMapFull || !commit {
-            mdb_txn_abort(txn)
+            transaction.abort()
             return transaction.hitMapFull ? .mapFull : .finished(value)
         }
-        let code = mdb_txn_commit(txn)
+        let code = transaction.commit()
         if code == MDB_MAP_FULL { return .mapFull }
         try lmdbCheck(code, "cannot commit to \(path)")
         return .finished(value)

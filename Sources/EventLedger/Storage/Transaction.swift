@@ -1,14 +1,35 @@
 internal import CLMDB
 
 /// One LMDB transaction. Byte buffers it returns point into the map and are valid
-/// only until the transaction ends.
+/// only until the transaction ends, which `commit()` or `abort()` does.
 final class Transaction {
     let handle: OpaquePointer
     /// Set when a write failed with `MDB_MAP_FULL`; the environment then grows the map and retries.
     private(set) var hitMapFull = false
+    /// By table handle, a cursor kept open for the next `withCursor` or `put` on its table.
+    /// A transaction is used by one thread, one call at a time: checking exclusive access at
+    /// run time would cost more than the lookups it guards.
+    @exclusivity(unchecked) private var keptCursors: [OpaquePointer?] = []
 
     init(handle: OpaquePointer) {
         self.handle = handle
+    }
+
+    /// Commits the transaction; returns LMDB's result code.
+    func commit() -> Int32 {
+        closeKeptCursors()
+        return mdb_txn_commit(handle)
+    }
+
+    /// Ends the transaction without keeping anything it wrote.
+    func abort() {
+        closeKeptCursors()
+        mdb_txn_abort(handle)
+    }
+
+    private func closeKeptCursors() {
+        for case let cursor? in keptCursors { mdb_cursor_close(cursor) }
+        keptCursors = []
     }
 
     /// The table called `name` in the file at `path`, or nil when the file has none. The
@@ -37,8 +58,15 @@ final class Transaction {
     }
 
     /// Stores `value` under `key`; `append` asserts the key sorts after every existing one (`MDB_APPEND`).
+    /// Written through the table's kept cursor when it has one, which finds a key on the page
+    /// it was last at (the row just read, say) without searching the B-tree from its root.
     func put(_ table: Table, _ key: UnsafeRawBufferPointer, _ value: UnsafeRawBufferPointer, append: Bool = false) throws {
-        try write(table, key, value) { mdb_put(handle, table.dbi, &$0, &$1, append ? UInt32(MDB_APPEND) : 0) }
+        let flags = append ? UInt32(MDB_APPEND) : 0
+        if let cursor = keptCursor(table) {
+            try write(table, key, value) { mdb_cursor_put(cursor, &$0, &$1, flags) }
+        } else {
+            try write(table, key, value) { mdb_put(handle, table.dbi, &$0, &$1, flags) }
+        }
     }
 
     /// Stores `value` under `key`.
@@ -112,25 +140,44 @@ final class Transaction {
         do {
             value = try body(transaction)
         } catch {
-            mdb_txn_abort(child)
+            transaction.abort()
             if transaction.hitMapFull { hitMapFull = true }
             throw error
         }
         guard keepingChanges else {
-            mdb_txn_abort(child)
+            transaction.abort()
             return value
         }
-        let code = mdb_txn_commit(child)
+        let code = transaction.commit()
         if code == MDB_MAP_FULL { hitMapFull = true }
         try lmdbCheck(code, "cannot commit nested transaction")
         return value
     }
 
-    /// Opens a cursor over `table`, valid until `body` returns.
+    /// Runs `body` with a cursor over `table`, valid until `body` returns. The cursor is kept
+    /// open for the table's next call (a call inside `body` on the same table gets one of its
+    /// own), so that reading a row and then writing it searches the B-tree once.
     func withCursor<T>(_ table: Table, _ body: (Cursor) throws -> T) throws -> T {
-        var cursor: OpaquePointer?
-        try lmdbCheck(mdb_cursor_open(handle, table.dbi, &cursor), "cannot open cursor on \(table.name)")
-        defer { mdb_cursor_close(cursor) }
-        return try body(Cursor(handle: cursor!, table: table))
+        let slot = Int(table.dbi)
+        let cursor: OpaquePointer
+        if let kept = keptCursor(table) {
+            keptCursors[slot] = nil
+            cursor = kept
+        } else {
+            var opened: OpaquePointer?
+            try lmdbCheck(mdb_cursor_open(handle, table.dbi, &opened), "cannot open cursor on \(table.name)")
+            cursor = opened!
+        }
+        defer {
+            if slot >= keptCursors.count { keptCursors += repeatElement(nil, count: slot + 1 - keptCursors.count) }
+            if keptCursors[slot] == nil { keptCursors[slot] = cursor } else { mdb_cursor_close(cursor) }
+        }
+        return try body(Cursor(handle: cursor, table: table))
+    }
+
+    /// The cursor kept open over `table`, if any and no caller holds it.
+    private func keptCursor(_ table: Table) -> OpaquePointer? {
+        let slot = Int(table.dbi)
+        return slot < keptCursors.count ? keptCursors[slot] : nil
     }
 }

@@ -1,0 +1,70 @@
+import Testing
+@testable import EventLedger
+
+/// A transaction keeps one cursor per table open between calls, and writes through it: what
+/// it reads and writes is the same as with a fresh cursor each time.
+@Suite struct KeptCursorTests {
+    private func bytes(_ text: String) -> [UInt8] { Array(text.utf8) }
+
+    private func keys(_ txn: Transaction, _ table: Table, prefix: String = "") throws -> [String] {
+        var keys: [String] = []
+        try txn.withCursor(table) { cursor in
+            try cursor.scan(prefix: bytes(prefix)) { entry in
+                keys.append(String(decoding: entry.key, as: UTF8.self))
+                return true
+            }
+        }
+        return keys
+    }
+
+    @Test func aParentsKeptCursorSeesWhatAChildCommittedAndNotWhatOneRolledBack() throws {
+        try withNotesLedger { ledger, _ in
+            let table = try #require(ledger.tables.readModels[NotesDomain.notes.id])
+            try ledger.environment.write { txn in
+                try txn.clear(table)
+                try txn.put(table, bytes("b"), bytes("1"))
+                #expect(try keys(txn, table) == ["b"])
+                try txn.withCommittedChild { child in
+                    try child.put(table, bytes("a"), bytes("2"))
+                    #expect(try keys(child, table) == ["a", "b"])
+                }
+                _ = try? txn.withCommittedChild { child in
+                    try child.put(table, bytes("z"), bytes("lost"))
+                    throw LedgerError(.invalidInput, "rolled back")
+                }
+                try txn.withRolledBackChild { child in try child.put(table, bytes("y"), bytes("lost")) }
+                #expect(try keys(txn, table) == ["a", "b"])
+                try txn.put(table, bytes("c"), bytes("3"))
+                #expect(try txn.withCursor(table) { try $0.seek(before: bytes("c")).map { Array($0.key) } } == bytes("b"))
+            }
+            let stored = try ledger.environment.read { txn in try keys(txn, table) }
+            #expect(stored == ["a", "b", "c"])
+        }
+    }
+
+    @Test func writingATableWhileScanningItLeavesTheScanWhole() throws {
+        try withNotesLedger { ledger, _ in
+            let table = try #require(ledger.tables.readModels[NotesDomain.notes.id])
+            let scanned = try ledger.environment.write { txn in
+                try txn.clear(table)
+                for index in 0..<300 { try txn.put(table, bytes("a\(1000 + index)"), bytes("row")) }
+                var scanned: [String] = []
+                try txn.withCursor(table) { cursor in
+                    try cursor.scan(prefix: bytes("a")) { entry in
+                        let key = String(decoding: entry.key, as: UTF8.self)
+                        scanned.append(key)
+                        // A read and a write of the same table inside the scan, each on a cursor of its own.
+                        #expect(try txn.get(table, bytes("b" + key)) == nil)
+                        try txn.put(table, bytes("b" + key), bytes("copy"))
+                        #expect(try keys(txn, table, prefix: "b" + key) == ["b" + key])
+                        return true
+                    }
+                }
+                return scanned
+            }
+            #expect(scanned == (0..<300).map { "a\(1000 + $0)" })
+            let copies = try ledger.environment.read { txn in try keys(txn, table, prefix: "b") }
+            #expect(copies == scanned.map { "b" + $0 })
+        }
+    }
+}
