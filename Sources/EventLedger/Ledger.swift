@@ -150,7 +150,7 @@ public final class Ledger: Sendable {
     }
 
     /// Every query of the plugged-in domains.
-    public var queries: [QueryDefinition] { catalog.domains.flatMap(\.queries) }
+    public var queries: [QueryDefinition] { catalog.queries }
 
     /// Runs the query called `name` on the current read models.
     public func query(_ name: String, _ input: QueryDefinition.Input = .init()) throws(LedgerError) -> QueryResult {
@@ -164,7 +164,7 @@ public final class Ledger: Sendable {
     public func queryDefinition(_ name: String) throws(LedgerError) -> QueryDefinition {
         try LedgerError.typed {
             try requireReadModel(ofQuery: name)
-            guard let definition = queries.first(where: { $0.name == name }) else {
+            guard let definition = catalog.query(named: name)?.definition else {
                 let known = queries.map(\.name).joined(separator: ", ")
                 throw LedgerError(.invalidInput, "unknown read model \"\(name)\" (known: \(known))", subject: name)
             }

@@ -29,6 +29,7 @@ struct DomainDriver: Sendable {
         tables = domain.tables.map { TableName(qualifiedName: $0.qualifiedName) }
         let cases = domain.events
         eventTypes = domain.eventTypes
+        queries = domain.queries
         decode = { type, payload, version throws(LedgerError) in
             let decoded = try cases[type].decode(payload, version)
             return DomainEventValue(value: decoded.value, stream: decoded.stream, payloadText: decoded.payloadText)
@@ -53,8 +54,8 @@ struct DomainDriver: Sendable {
         }
     }
 
-    /// The queries over the read model.
-    var queries: [QueryDefinition] { domain.queries }
+    /// The queries over the read model, asked of the domain once.
+    let queries: [QueryDefinition]
 
     /// The kinds of entity whose changes can be undone.
     var undoableEntities: [UndoableEntity] { domain.undoableEntities }

@@ -16,6 +16,10 @@ struct EventCatalog: Sendable {
     }
 
     let domains: [DomainDriver]
+    /// Every query of every domain, in the domains' order.
+    let queries: [QueryDefinition]
+    /// By query name, where the first query so called lies: its index in `queries`, and its domain's.
+    private let queryPlaces: [String: (query: Int, domain: Int)]
     /// Every type name, sorted.
     let typeNames: [String]
     /// The type names' UTF-8 bytes one after another, and where each lies, in the order of
@@ -42,6 +46,20 @@ struct EventCatalog: Sendable {
             return start..<(start + name.utf8.count)
         }
         self.entries = typeNames.map { entries[$0]! }
+        var queries: [QueryDefinition] = []
+        var places: [String: (query: Int, domain: Int)] = [:]
+        for (domainIndex, domain) in self.domains.enumerated() {
+            for query in domain.queries {
+                if places[query.name] == nil { places[query.name] = (queries.count, domainIndex) }
+                queries.append(query)
+            }
+        }
+        (self.queries, queryPlaces) = (queries, places)
+    }
+
+    /// The first query called `name` and the index of its domain; nil when no domain has one.
+    func query(named name: String) -> (definition: QueryDefinition, domainIndex: Int)? {
+        queryPlaces[name].map { (queries[$0.query], $0.domain) }
     }
 
     /// The entry for a type name; throws `.invalidInput` for an unknown type.

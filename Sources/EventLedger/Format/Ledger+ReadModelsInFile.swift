@@ -23,12 +23,9 @@ extension Ledger {
     /// domain's read model is missing, or no plugged-in domain has such a query while the
     /// file holds read models of domains that are not plugged in (it may be one of theirs).
     func requireReadModel(ofQuery name: String) throws {
-        guard let domain = catalog.domains.first(where: { $0.queries.contains { $0.name == name } }) else {
-            return try requireKnownDomains()
-        }
-        if missingReadModels.contains(domain.readModelName) {
-            throw ReadModelsInFile.absence(of: domain.readModelName, path: path)
-        }
+        guard let domainIndex = catalog.query(named: name)?.domainIndex else { return try requireKnownDomains() }
+        let readModel = catalog.domains[domainIndex].readModelName
+        if missingReadModels.contains(readModel) { throw ReadModelsInFile.absence(of: readModel, path: path) }
     }
 
     /// Builds the read models of the domains at `indexes` from the log, recording the versions
