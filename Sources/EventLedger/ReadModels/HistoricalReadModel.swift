@@ -14,7 +14,7 @@ struct HistoricalReadModel: RowStore {
         return stored
     }
 
-    let scratch = BinaryScratch()
+    let scratch = BinaryScratch.ofThisThread
 
     func withValue<T>(_ table: TableName, key: UnsafeRawBufferPointer, _ body: (UnsafeRawBufferPointer?) throws -> T) throws -> T {
         try StoredRow.withStoredKey(key) { storedKey in try version(table, storedKey) { try body($0.flatMap(StoredRow.rowBytes)) } }
