@@ -2,9 +2,10 @@
 /// encoding, the fields as the type names them.
 ///
 /// The ledger decodes payloads with the type's own `Decodable` conformance and its rules:
-/// a field the type does not read is rejected, as is a missing or mistyped one, each
-/// naming the field; null stands for an absent field; `ID`, `OptionalID` and `Name`
-/// fields obey the rules of ids and names; `validate()` checks the rest.
+/// a field the type does not read is rejected, as is a missing or mistyped one or a number
+/// JSON cannot hold (infinity, NaN), each naming the field; null stands for an absent
+/// field; `ID`, `OptionalID` and `Name` fields obey the rules of ids and names;
+/// `validate()` checks the rest.
 ///
 /// ```swift
 /// struct ItemAdded: DomainEvent {
