@@ -163,11 +163,13 @@ public final class Ledger: Sendable {
     /// The query called `name`; `.invalidInput` when there is none.
     public func queryDefinition(_ name: String) throws(LedgerError) -> QueryDefinition {
         try LedgerError.typed {
-            try requireReadModel(ofQuery: name)
-            guard let definition = catalog.query(named: name)?.definition else {
+            guard let (definition, domainIndex) = catalog.query(named: name) else {
+                // It may be a query of a read model whose domain is not plugged in.
+                try requireKnownDomains()
                 let known = queries.map(\.name).joined(separator: ", ")
                 throw LedgerError(.invalidInput, "unknown read model \"\(name)\" (known: \(known))", subject: name)
             }
+            try requireReadModel(ofDomain: domainIndex)
             return definition
         }
     }

@@ -19,11 +19,9 @@ extension Ledger {
         try readModelsInFile.requireKnown(path: path)
     }
 
-    /// Throws `.storage` when the query called `name` cannot be answered from this file: its
-    /// domain's read model is missing, or no plugged-in domain has such a query while the
-    /// file holds read models of domains that are not plugged in (it may be one of theirs).
-    func requireReadModel(ofQuery name: String) throws {
-        guard let domainIndex = catalog.query(named: name)?.domainIndex else { return try requireKnownDomains() }
+    /// Throws `.storage` when the read model of the domain at `domainIndex` is missing from
+    /// this file: its queries cannot be answered.
+    func requireReadModel(ofDomain domainIndex: Int) throws {
         let readModel = catalog.domains[domainIndex].readModelName
         if missingReadModels.contains(readModel) { throw ReadModelsInFile.absence(of: readModel, path: path) }
     }
