@@ -62,8 +62,7 @@ private final class JSONSlot {
             var members: [String: JSONValue] = [:]
             members.reserveCapacity(object.count)
             for (key, member) in object {
-                guard let value = Self.build(member), !value.isNull else { members[key] = nil; continue }
-                members[key] = value
+                members[key] = Self.isNull(member) ? nil : Self.build(member)
             }
             return .object(members)
         }
