@@ -81,7 +81,8 @@ import Testing
         let error = try #require(throws: LedgerError.self) { try Counted(counterId: "c", total: .max).payload }
         #expect(error.kind == .invalidInput && error.subject == "total")
         let pending = PendingEvent(Counted(counterId: "c", total: .max))
-        #expect(pending.encodingFailure?.subject == "total")
+        #expect(try #require(throws: LedgerError.self) { try pending.payloadToAppend() }.subject == "total")
+        #expect(pending.payload.isEmpty)
     }
 
     /// A domain's own text rule: lowercase ASCII letters only.

@@ -38,7 +38,7 @@ public struct CheckedText<Rule: TextFieldRule>: Codable, Hashable, Sendable {
     /// Encodes the text as a string.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
-        try container.encode(wrappedValue)
+        try container.encode(try PayloadEncoder.checkedText(wrappedValue, by: Rule.self, encodedBy: encoder))
     }
 }
 
@@ -91,7 +91,8 @@ public struct OptionalCheckedText<Rule: TextFieldRule>: Codable, Hashable, Senda
     /// Encodes the text as a string, or null.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
-        if let wrappedValue { try container.encode(wrappedValue) } else { try container.encodeNil() }
+        guard let wrappedValue else { return try container.encodeNil() }
+        try container.encode(try PayloadEncoder.checkedText(wrappedValue, by: Rule.self, encodedBy: encoder))
     }
 }
 

@@ -30,15 +30,53 @@ enum PayloadEncoder {
         return text
     }
 
-    /// `value` encoded: a scalar, or a slot holding its containers.
-    private static func encoded<Value: Encodable>(_ value: Value) throws(LedgerError) -> JSONSlot.Member {
+    /// The canonical JSON text of an event's payload, its `ID`, `OptionalID`, `Name` and other
+    /// checked text fields checked by their rules as an append checks them: a field a rule
+    /// refuses is `.invalidInput` naming it. Nil when a rule changes a field (a name with white
+    /// space around it, which the text holds trimmed) or when `requiredField` is left out:
+    /// `value` is then not the event the text holds.
+    static func checkedPayloadText<Value: Encodable>(of value: Value, requiring requiredField: String?) throws(LedgerError) -> [UInt8]? {
+        let checks = RuleChecks()
+        guard case .slot(let slot) = try encoded(value, checks: checks), slot.isObject else {
+            throw LedgerError(.invalidInput, "\(Value.self) must encode as an object of fields")
+        }
+        guard !checks.changedAField else { return nil }
+        if let requiredField, !slot.object.contains(where: { $0.0 == requiredField && !JSONSlot.isNull($0.1) }) { return nil }
+        var text: [UInt8] = []
+        text.reserveCapacity(128)
+        try slot.write(to: &text)
+        return text
+    }
+
+    /// `text`, checked by `rule` when `encoder` writes a payload whose fields are checked.
+    static func checkedText<Rule: TextFieldRule>(_ text: String, by rule: Rule.Type, encodedBy encoder: any Encoder) throws -> String {
+        guard let encoder = encoder as? JSONValueEncoder else { return text }
+        return try encoder.checks?.checked(text, by: rule, field: encoder.codingPath) ?? text
+    }
+
+    /// `value` encoded: a scalar, or a slot holding its containers; its checked text fields
+    /// checked when `checks` is given.
+    private static func encoded<Value: Encodable>(_ value: Value, checks: RuleChecks? = nil) throws(LedgerError) -> JSONSlot.Member {
         do {
-            return try JSONScalar.member(value, codingPath: [])
+            return try JSONScalar.member(value, codingPath: [], checks: checks)
         } catch let error as LedgerError {
             throw error
         } catch {
             throw LedgerError(.invalidInput, "\(Value.self) cannot be encoded: \(error)")
         }
+    }
+}
+
+/// The rules of checked text fields, applied while a payload is encoded, and whether one
+/// changed a field.
+private final class RuleChecks {
+    private(set) var changedAField = false
+
+    /// `text` as `rule` keeps it, for the field at `codingPath`.
+    func checked<Rule: TextFieldRule>(_ text: String, by rule: Rule.Type, field codingPath: @autoclosure () -> [any CodingKey]) throws(LedgerError) -> String {
+        let kept = try Rule.checked(text, field: codingPath().fieldName)
+        if kept != text { changedAField = true }
+        return kept
     }
 }
 
@@ -121,7 +159,7 @@ private final class JSONSlot {
     }
 
     /// Whether `member` builds to null (or to nothing), as an object leaves out.
-    private static func isNull(_ member: Member) -> Bool {
+    static func isNull(_ member: Member) -> Bool {
         switch member {
         case .value(let value): value.isNull
         case .slot(let slot): !slot.isObject && !slot.isArray && (slot.value?.isNull ?? true)
@@ -133,39 +171,45 @@ private final class JSONValueEncoder: Encoder {
     let codingPath: [any CodingKey]
     var userInfo: [CodingUserInfoKey: Any] { [:] }
     let slot: JSONSlot
+    /// The rules checked text fields are checked by, if they are.
+    let checks: RuleChecks?
 
-    init(codingPath: [any CodingKey], slot: JSONSlot = JSONSlot()) {
+    init(codingPath: [any CodingKey], slot: JSONSlot = JSONSlot(), checks: RuleChecks?) {
         self.codingPath = codingPath
         self.slot = slot
+        self.checks = checks
     }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
         slot.isObject = true
-        return KeyedEncodingContainer(JSONKeyedEncoding<Key>(codingPath: codingPath, slot: slot))
+        return KeyedEncodingContainer(JSONKeyedEncoding<Key>(codingPath: codingPath, slot: slot, checks: checks))
     }
 
     func unkeyedContainer() -> any UnkeyedEncodingContainer {
         slot.isArray = true
-        return JSONUnkeyedEncoding(codingPath: codingPath, slot: slot)
+        return JSONUnkeyedEncoding(codingPath: codingPath, slot: slot, checks: checks)
     }
 
     func singleValueContainer() -> any SingleValueEncodingContainer {
-        JSONSingleValueEncoding(codingPath: codingPath, slot: slot)
+        JSONSingleValueEncoding(codingPath: codingPath, slot: slot, checks: checks)
     }
 }
 
 /// The JSON form of a value a container is given.
 private enum JSONScalar {
     /// The value itself when it is a scalar; otherwise it encodes into a slot of its own.
-    static func member<T: Encodable>(_ value: T, codingPath: @autoclosure () -> [any CodingKey]) throws -> JSONSlot.Member {
+    static func member<T: Encodable>(_ value: T, codingPath: @autoclosure () -> [any CodingKey], checks: RuleChecks?) throws -> JSONSlot.Member {
         if T.self == String.self { return .value(.string(unsafeBitCast(value, to: String.self))) }
         if T.self == Bool.self { return .value(.bool(unsafeBitCast(value, to: Bool.self))) }
         if T.self == Double.self { return .value(.double(unsafeBitCast(value, to: Double.self))) }
         if T.self == Int.self { return .value(.int(Int64(unsafeBitCast(value, to: Int.self)))) }
         if T.self == Float.self { return .value(.double(Double(unsafeBitCast(value, to: Float.self)))) }
-        if T.self == ID.self { return .value(.string(unsafeBitCast(value, to: ID.self).wrappedValue)) }
-        if T.self == Name.self { return .value(.string(unsafeBitCast(value, to: Name.self).wrappedValue)) }
-        if T.self == OptionalID.self { return .value(unsafeBitCast(value, to: OptionalID.self).wrappedValue.map { .string($0) } ?? .null) }
+        if T.self == ID.self { return .value(.string(try checked(unsafeBitCast(value, to: ID.self).wrappedValue, IDRule.self, checks, codingPath()))) }
+        if T.self == Name.self { return .value(.string(try checked(unsafeBitCast(value, to: Name.self).wrappedValue, NameRule.self, checks, codingPath()))) }
+        if T.self == OptionalID.self {
+            guard let text = unsafeBitCast(value, to: OptionalID.self).wrappedValue else { return .value(.null) }
+            return .value(.string(try checked(text, IDRule.self, checks, codingPath())))
+        }
         if IntegerTypes.matching(T.self) != nil, let number = value as? any BinaryInteger {
             guard let exact = Int64(exactly: number) else {
                 throw LedgerError.invalidField(codingPath().fieldName, "\(number) is beyond the whole numbers a payload holds")
@@ -173,12 +217,19 @@ private enum JSONScalar {
             return .value(.int(exact))
         }
         let slot = JSONSlot()
-        try value.encode(to: JSONValueEncoder(codingPath: codingPath(), slot: slot))
+        try value.encode(to: JSONValueEncoder(codingPath: codingPath(), slot: slot, checks: checks))
         return .slot(slot)
     }
 
-    static func encode<T: Encodable>(_ value: T, codingPath: [any CodingKey], into slot: JSONSlot) throws {
-        switch try member(value, codingPath: codingPath) {
+    /// `text` as `rule` keeps it when fields are checked, otherwise `text`.
+    private static func checked<Rule: TextFieldRule>(_ text: String, _ rule: Rule.Type, _ checks: RuleChecks?,
+                                                     _ codingPath: @autoclosure () -> [any CodingKey]) throws(LedgerError) -> String {
+        guard let checks else { return text }
+        return try checks.checked(text, by: rule, field: codingPath())
+    }
+
+    static func encode<T: Encodable>(_ value: T, codingPath: [any CodingKey], checks: RuleChecks?, into slot: JSONSlot) throws {
+        switch try member(value, codingPath: codingPath, checks: checks) {
         case .value(let scalar): slot.value = scalar
         case .slot(let nested): slot.value = nested.built
         }
@@ -188,6 +239,7 @@ private enum JSONScalar {
 private struct JSONKeyedEncoding<Key: CodingKey>: KeyedEncodingContainerProtocol {
     let codingPath: [any CodingKey]
     let slot: JSONSlot
+    let checks: RuleChecks?
 
     private func member(_ key: Key) -> JSONSlot {
         let member = JSONSlot()
@@ -198,7 +250,7 @@ private struct JSONKeyedEncoding<Key: CodingKey>: KeyedEncodingContainerProtocol
     mutating func encodeNil(forKey key: Key) throws { slot.object.append((key.stringValue, .value(.null))) }
 
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
-        slot.object.append((key.stringValue, try JSONScalar.member(value, codingPath: codingPath + [key])))
+        slot.object.append((key.stringValue, try JSONScalar.member(value, codingPath: codingPath + [key], checks: checks)))
     }
 
     // The values synthesized conformances encode most, added without a generic call; a nil
@@ -216,21 +268,22 @@ private struct JSONKeyedEncoding<Key: CodingKey>: KeyedEncodingContainerProtocol
     mutating func encodeIfPresent(_ value: Double?, forKey key: Key) throws { if let value { try encode(value, forKey: key) } }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
-        JSONValueEncoder(codingPath: codingPath + [key], slot: member(key)).container(keyedBy: keyType)
+        JSONValueEncoder(codingPath: codingPath + [key], slot: member(key), checks: checks).container(keyedBy: keyType)
     }
 
     mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
-        JSONValueEncoder(codingPath: codingPath + [key], slot: member(key)).unkeyedContainer()
+        JSONValueEncoder(codingPath: codingPath + [key], slot: member(key), checks: checks).unkeyedContainer()
     }
 
-    mutating func superEncoder() -> any Encoder { JSONValueEncoder(codingPath: codingPath, slot: slot) }
+    mutating func superEncoder() -> any Encoder { JSONValueEncoder(codingPath: codingPath, slot: slot, checks: checks) }
 
-    mutating func superEncoder(forKey key: Key) -> any Encoder { JSONValueEncoder(codingPath: codingPath + [key], slot: member(key)) }
+    mutating func superEncoder(forKey key: Key) -> any Encoder { JSONValueEncoder(codingPath: codingPath + [key], slot: member(key), checks: checks) }
 }
 
 private struct JSONUnkeyedEncoding: UnkeyedEncodingContainer {
     let codingPath: [any CodingKey]
     let slot: JSONSlot
+    let checks: RuleChecks?
     var count: Int { slot.array.count }
 
     private func element() -> (JSONSlot, [any CodingKey]) {
@@ -243,32 +296,33 @@ private struct JSONUnkeyedEncoding: UnkeyedEncodingContainer {
     mutating func encodeNil() throws { slot.array.append(.value(.null)) }
 
     mutating func encode<T: Encodable>(_ value: T) throws {
-        slot.array.append(try JSONScalar.member(value, codingPath: codingPath + [IndexKey(slot.array.count)]))
+        slot.array.append(try JSONScalar.member(value, codingPath: codingPath + [IndexKey(slot.array.count)], checks: checks))
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
         let (element, path) = element()
-        return JSONValueEncoder(codingPath: path, slot: element).container(keyedBy: keyType)
+        return JSONValueEncoder(codingPath: path, slot: element, checks: checks).container(keyedBy: keyType)
     }
 
     mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
         let (element, path) = element()
-        return JSONValueEncoder(codingPath: path, slot: element).unkeyedContainer()
+        return JSONValueEncoder(codingPath: path, slot: element, checks: checks).unkeyedContainer()
     }
 
     mutating func superEncoder() -> any Encoder {
         let (element, path) = element()
-        return JSONValueEncoder(codingPath: path, slot: element)
+        return JSONValueEncoder(codingPath: path, slot: element, checks: checks)
     }
 }
 
 private struct JSONSingleValueEncoding: SingleValueEncodingContainer {
     let codingPath: [any CodingKey]
     let slot: JSONSlot
+    let checks: RuleChecks?
 
     mutating func encodeNil() throws { slot.value = .null }
 
     mutating func encode<T: Encodable>(_ value: T) throws {
-        try JSONScalar.encode(value, codingPath: codingPath, into: slot)
+        try JSONScalar.encode(value, codingPath: codingPath, checks: checks, into: slot)
     }
 }

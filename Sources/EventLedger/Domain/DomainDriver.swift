@@ -13,6 +13,9 @@ struct DomainDriver: Sendable {
     let eventTypes: [EventTypeInfo]
     /// Decodes a payload of the event type at an index of `eventTypes`, stored at a schema version.
     let decode: @Sendable (_ type: Int, _ payload: [String: JSONValue], _ storedAt: Int) throws(LedgerError) -> DomainEventValue
+    /// A typed event of the event type at an index of `eventTypes`, checked as `decode` checks
+    /// a payload; nil when `decode` must work from its payload instead (`EventCase.typed`).
+    let decodeTyped: @Sendable (_ type: Int, any DomainEvent) throws(LedgerError) -> DomainEventValue?
     /// Checks an event decoded by `decode` against the domain's rules.
     let check: @Sendable (DomainEventValue, ReadModelReader, RuleMode) throws(LedgerError) -> Void
     /// Folds an event decoded by `decode` into the read model.
@@ -42,6 +45,8 @@ struct DomainDriver: Sendable {
         }
         // The decoders alone: taking one from the array needs no generic type looked up at run time.
         let recordedValues = cases.map(\.value)
+        let typedValues = cases.map(\.typed)
+        decodeTyped = { type, event throws(LedgerError) in try typedValues[type](event) }
         decodeAndApply = { type, payload, version, context, writer throws(LedgerError) in
             let event: Domain.Event
             do {

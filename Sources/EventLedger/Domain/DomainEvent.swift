@@ -5,7 +5,10 @@
 /// a field the type does not read is rejected, as is a missing or mistyped one or a number
 /// JSON cannot hold (infinity, NaN), each naming the field; null stands for an absent
 /// field; `ID`, `OptionalID` and `Name` fields obey the rules of ids and names;
-/// `validate()` checks the rest.
+/// `validate()` checks the rest. A typed event (`PendingEvent(event)`) whose fields its rules
+/// keep as they are is appended as it is, its fields checked as its payload is written, not
+/// decoded again: decoding what a type encodes must give the value back, as the conformances
+/// Swift synthesizes do.
 ///
 /// ```swift
 /// struct ItemAdded: DomainEvent {

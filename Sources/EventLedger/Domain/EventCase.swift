@@ -13,7 +13,7 @@
 ///     EventCase(ItemAdded.self, as: TodoEvent.itemAdded),
 /// ]
 /// ```
-public struct EventCase<Event>: Sendable {
+public struct EventCase<Event: Sendable>: Sendable {
     /// The type name stored in the log.
     public let typeName: String
     /// The field naming the entity events of this type create, if any.
@@ -25,6 +25,11 @@ public struct EventCase<Event>: Sendable {
     /// Decodes a payload stored at a schema version into the case, with its stream and the
     /// canonical JSON text of its payload in the current shape.
     let decode: @Sendable ([String: JSONValue], _ storedAt: Int) throws(LedgerError) -> (value: Event, stream: String, payloadText: [UInt8])
+    /// A typed event of this type as its case, with its stream and canonical JSON text, its
+    /// fields checked as `decode` checks them; nil when it is of another type, a rule changes
+    /// one of its fields or it leaves out the id of the entity it creates (`decode` then
+    /// works from its payload).
+    let typed: @Sendable (any DomainEvent) throws(LedgerError) -> DomainEventValue?
 
     /// The event type `type`, carried by the case `embed`.
     public init<Type: DomainEvent>(_ type: Type.Type, as embed: @escaping @Sendable (Type) -> Event) {
@@ -35,6 +40,13 @@ public struct EventCase<Event>: Sendable {
         decode = { payload, version throws(LedgerError) in
             let event = try Type.decode(payload, storedAt: version)
             return (embed(event), event.stream, try PayloadEncoder.payloadText(of: event))
+        }
+        typed = { event throws(LedgerError) in
+            guard let event = event as? Type,
+                  let text = try PayloadEncoder.checkedPayloadText(of: event, requiring: Type.createdEntityField)
+            else { return nil }
+            try event.validate()
+            return DomainEventValue(value: embed(event), stream: event.stream, payloadText: text)
         }
     }
 }

@@ -97,10 +97,16 @@ struct EventCatalog: Sendable {
 
     /// Decodes a pending event, first giving a created entity left without an id a new UUID.
     /// A payload of an earlier schema version is upcast to be decoded, and stored as given.
+    /// A typed event is taken as it is, its fields checked, when its rules keep every field
+    /// as given: decoding its payload would give it back.
     func prepare(_ pending: PendingEvent) throws -> PreparedEvent {
-        if let failure = pending.encodingFailure { throw failure }
         let entry = try entry(pending.type)
-        var payload = pending.payload
+        if let typed = pending.typedEvent, pending.schemaVersion ?? entry.schemaVersion == entry.schemaVersion,
+           let event = try domains[entry.domainIndex].decodeTyped(entry.typeIndex, typed) {
+            return PreparedEvent(entry: entry, event: event, schemaVersion: entry.schemaVersion, storedData: event.payloadText,
+                                 assignedIDs: [:])
+        }
+        var payload = try pending.payloadToAppend()
         var assigned: [String: String] = [:]
         if let field = entry.createdEntityField, payload[field] == nil || payload[field] == .null {
             let newID = EventID.generate().description

@@ -30,12 +30,15 @@ public final class InMemoryReadModel<Domain: LedgerDomain> {
     @discardableResult
     public func append<Event: DomainEvent>(_ event: Event, mode: RuleMode = .strict,
                                            recordedAt: Timestamp = Timestamp(microseconds: 0)) throws(LedgerError) -> [String] {
-        let pending = PendingEvent(event)
-        if let failure = pending.encodingFailure { throw failure }
         guard let typeIndex = driver.eventTypes.firstIndex(where: { $0.typeName == Event.typeName }) else {
             throw LedgerError(.invalidInput, "\(Event.typeName) is not an event of \(Domain.self)", subject: Event.typeName)
         }
-        let decoded = try driver.decode(typeIndex, pending.payload, Event.schemaVersion)
+        let decoded: DomainEventValue
+        if let typed = try driver.decodeTyped(typeIndex, event) {
+            decoded = typed
+        } else {
+            decoded = try driver.decode(typeIndex, try event.payload, Event.schemaVersion)
+        }
         if Event.createdEntityField != nil, streams.contains(decoded.stream) {
             throw LedgerError.rule("id must be new", entity: decoded.stream)
         }

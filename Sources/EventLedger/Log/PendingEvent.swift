@@ -42,8 +42,19 @@ public enum ExpectedVersion: Sendable, Equatable, CustomStringConvertible {
 public struct PendingEvent: Sendable {
     /// The event type name.
     public var type: String
-    /// The payload, validated by the event type when appended.
-    public var payload: [String: JSONValue]
+    /// The payload, validated by the event type when appended. Setting it replaces the typed
+    /// event this was made of, if any.
+    public var payload: [String: JSONValue] {
+        get { typedEvent.map { (try? $0.payload) ?? [:] } ?? givenPayload }
+        set {
+            givenPayload = newValue
+            typedEvent = nil
+        }
+    }
+    private var givenPayload: [String: JSONValue]
+    /// The typed event this was made of, until its payload is set: appended as it is, without
+    /// encoding it into a payload to decode again.
+    private(set) var typedEvent: (any DomainEvent)?
     /// The event id; a retry of the same event (type, stream and data) under it appends
     /// nothing, another event under it is `.invalidInput`. Nil: the ledger assigns one.
     public var id: EventID?
@@ -60,25 +71,25 @@ public struct PendingEvent: Sendable {
                 expect: ExpectedVersion = .any, metadata: [String: String] = [:], schemaVersion: Int? = nil) {
         self.type = type
         self.schemaVersion = schemaVersion
-        self.payload = payload
+        givenPayload = payload
         self.id = id
         self.expect = expect
         self.metadata = metadata
     }
-
-    /// Why the typed event this was made of has no payload: appending it throws this.
-    var encodingFailure: LedgerError?
 
     /// A typed domain event. One whose fields cannot be encoded as a payload (a whole number
     /// beyond 64-bit signed ones, say) is refused when appended, `.invalidInput`.
     public init<Event: DomainEvent>(_ event: Event, id: EventID? = nil, expect: ExpectedVersion = .any,
                                     metadata: [String: String] = [:]) {
         self.init(type: Event.typeName, payload: [:], id: id, expect: expect, metadata: metadata)
-        do {
-            payload = try event.payload
-        } catch {
-            encodingFailure = error
-        }
+        typedEvent = event
+    }
+
+    /// The payload to decode when appending: the typed event's, when this was made of one
+    /// whose fields cannot be encoded as a payload, throws why.
+    func payloadToAppend() throws(LedgerError) -> [String: JSONValue] {
+        guard let typedEvent else { return givenPayload }
+        return try typedEvent.payload
     }
 }
 

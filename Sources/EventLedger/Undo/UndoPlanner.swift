@@ -39,7 +39,7 @@ struct UndoPlanner {
         restorations.sort { $0.rank != $1.rank ? $0.rank < $1.rank : $0.order > $1.order }
         return try (removals + restorations).map { entity in
             var event = try entity.kind.restoration(entity.id, before)
-            if let failure = event.encodingFailure { throw failure }
+            _ = try event.payloadToAppend()
             event.metadata["undoes"] = String(commit)
             return event
         }
