@@ -69,7 +69,7 @@ import Glibc
     /// Stores `row` as a version of `key` at the last position of the fixture's log.
     func putLatestVersion(_ txn: Transaction, _ table: Table, _ key: some Encodable, _ row: some Encodable) throws {
         let (encodedRow, encodedKey) = (try BinaryEncoding.encode(row, with: BinaryWriter(.row)), try BinaryEncoding.encode(key, with: BinaryWriter(.key)))
-        let value = encodedRow.withUnsafeBytes { row in encodedKey.withUnsafeBytes { StoredRow.value(row, encodedKey: $0) } }
+        let value = encodedRow.withUnsafeBytes { row in encodedKey.withUnsafeBytes { StoredRow.withValue(row, encodedKey: $0) { Array($0) } } }
         try txn.put(table, StoredRow.historyKey(rowKey(key), position: 6), value)
     }
 

@@ -24,7 +24,7 @@ struct HistoricalReadModel: RowStore {
     /// when it was removed), or nil when the row never existed up to `position`.
     func version<T>(_ table: TableName, _ storedKey: UnsafeRawBufferPointer, _ body: (UnsafeRawBufferPointer?) throws -> T) throws -> T {
         try txn.withCursor(try versions(table)) { cursor in
-            guard let entry = try cursor.seek(before: StoredRow.historyKey(storedKey, position: position + 1)),
+            guard let entry = try StoredRow.withHistoryKey(storedKey, position: position + 1, cursor.seek(before:)),
                   entry.key.count == storedKey.count + 9, entry.key.starts(with: storedKey), entry.key[storedKey.count] == 0
             else { return try body(nil) }
             return try body(entry.value)

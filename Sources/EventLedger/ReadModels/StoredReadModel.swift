@@ -70,7 +70,9 @@ final class StoredReadModel: RowStoreWriting {
         if foldingInMemory { return try fold().write(table, key: encoded, row: row) }
         let versions = try latest.versions(table)
         try StoredRow.withStoredKey(encoded) { storedKey in
-            try txn.put(versions, StoredRow.historyKey(storedKey, position: position), StoredRow.value(row, encodedKey: encoded))
+            try StoredRow.withHistoryKey(storedKey, position: position) { historyKey in
+                try StoredRow.withValue(row, encodedKey: encoded) { value in try txn.put(versions, historyKey, value) }
+            }
         }
     }
 

@@ -40,11 +40,13 @@ enum StoredRow {
         return try key.withUnsafeBytes(body)
     }
 
-    /// The stored value of `row` under `encodedKey` (nil: a removal).
-    static func value(_ row: UnsafeRawBufferPointer?, encodedKey: UnsafeRawBufferPointer) -> [UInt8] {
-        [UInt8](unsafeUninitializedCapacity: valueCount(row, encodedKey: encodedKey)) { buffer, count in
-            encodeValue(row, encodedKey: encodedKey, into: UnsafeMutableRawBufferPointer(buffer))
-            count = buffer.count
+    /// Calls `body` with the stored value of `row` under `encodedKey` (nil: a removal), made
+    /// on the stack when it is small.
+    static func withValue<T>(_ row: UnsafeRawBufferPointer?, encodedKey: UnsafeRawBufferPointer,
+                             _ body: (UnsafeRawBufferPointer) throws -> T) rethrows -> T {
+        try withUnsafeTemporaryAllocation(byteCount: valueCount(row, encodedKey: encodedKey), alignment: 1) { buffer in
+            encodeValue(row, encodedKey: encodedKey, into: buffer)
+            return try body(UnsafeRawBufferPointer(buffer))
         }
     }
 
@@ -145,7 +147,20 @@ enum StoredRow {
         LedgerTables.readBigEndian(versionKey, at: versionKey.count - 8)
     }
 
-    /// The history key of `storedKey` at `position`.
+    /// Calls `body` with the history key of `storedKey` at `position`.
+    static func withHistoryKey<T>(_ storedKey: UnsafeRawBufferPointer, position: UInt64,
+                                  _ body: (UnsafeRawBufferPointer) throws -> T) rethrows -> T {
+        // On the stack: a key made as an array costs an allocation whose storage type the
+        // runtime looks up, for every read and write of a row.
+        try withUnsafeTemporaryAllocation(byteCount: storedKey.count + 9, alignment: 1) { key in
+            key.copyMemory(from: storedKey)
+            key[storedKey.count] = 0
+            key.storeBytes(of: position.bigEndian, toByteOffset: storedKey.count + 1, as: UInt64.self)
+            return try body(UnsafeRawBufferPointer(key))
+        }
+    }
+
+    /// The key of the version of the row stored under `storedKey` written at `position`, as an array.
     static func historyKey(_ storedKey: some Collection<UInt8>, position: UInt64) -> [UInt8] {
         var key: [UInt8] = []
         key.reserveCapacity(storedKey.count + 9)

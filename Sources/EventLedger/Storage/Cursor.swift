@@ -20,9 +20,14 @@ struct Cursor {
     }
 
     /// The last entry whose key is < `key`.
-    func seek(before key: [UInt8]) throws -> Entry? {
+    func seek(before key: UnsafeRawBufferPointer) throws -> Entry? {
         if try seek(atLeast: key) != nil { return try previous() }
         return try last()
+    }
+
+    /// The last entry whose key is < `key`.
+    func seek(before key: [UInt8]) throws -> Entry? {
+        try key.withUnsafeBytes { (buffer) in try seek(before: buffer) }
     }
 
     /// The first entry of the table.
