@@ -160,13 +160,8 @@ enum StoredRow {
         }
     }
 
-    /// The key of the version of the row stored under `storedKey` written at `position`, as an array.
-    static func historyKey(_ storedKey: some Collection<UInt8>, position: UInt64) -> [UInt8] {
-        var key: [UInt8] = []
-        key.reserveCapacity(storedKey.count + 9)
-        key += storedKey
-        key.append(0)
-        withUnsafeBytes(of: position.bigEndian) { key.append(contentsOf: $0) }
-        return key
+    /// The history key of `storedKey` at `position`, as an array.
+    static func historyKey(_ storedKey: [UInt8], position: UInt64) -> [UInt8] {
+        storedKey.withUnsafeBytes { withHistoryKey($0, position: position) { Array($0) } }
     }
 }
