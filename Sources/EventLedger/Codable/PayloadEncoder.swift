@@ -21,13 +21,7 @@ enum PayloadEncoder {
     /// be, written from the encoded fields without building the object first. A number that
     /// is not finite, which JSON cannot hold, is `.invalidInput` naming its field.
     static func payloadText<Value: Encodable>(of value: Value) throws(LedgerError) -> [UInt8] {
-        guard case .slot(let slot) = try encoded(value), slot.isObject else {
-            throw LedgerError(.invalidInput, "\(Value.self) must encode as an object of fields")
-        }
-        var text: [UInt8] = []
-        text.reserveCapacity(128)
-        try slot.write(to: &text)
-        return text
+        try encodedObject(value, checks: nil).text()
     }
 
     /// The canonical JSON text of an event's payload, its `ID`, `OptionalID`, `Name` and other
@@ -37,21 +31,25 @@ enum PayloadEncoder {
     /// `value` is then not the event the text holds.
     static func checkedPayloadText<Value: Encodable>(of value: Value, requiring requiredField: String?) throws(LedgerError) -> [UInt8]? {
         let checks = RuleChecks()
-        guard case .slot(let slot) = try encoded(value, checks: checks), slot.isObject else {
-            throw LedgerError(.invalidInput, "\(Value.self) must encode as an object of fields")
-        }
+        let slot = try encodedObject(value, checks: checks)
         guard !checks.changedAField else { return nil }
         if let requiredField, !slot.object.contains(where: { $0.0 == requiredField && !JSONSlot.isNull($0.1) }) { return nil }
-        var text: [UInt8] = []
-        text.reserveCapacity(128)
-        try slot.write(to: &text)
-        return text
+        return try slot.text()
     }
 
     /// `text`, checked by `rule` when `encoder` writes a payload whose fields are checked.
     static func checkedText<Rule: TextFieldRule>(_ text: String, by rule: Rule.Type, encodedBy encoder: any Encoder) throws -> String {
         guard let encoder = encoder as? JSONValueEncoder else { return text }
         return try encoder.checks?.checked(text, by: rule, field: encoder.codingPath) ?? text
+    }
+
+    /// `value` encoded as an object of fields, which it must be; its checked text fields
+    /// checked when `checks` is given.
+    private static func encodedObject<Value: Encodable>(_ value: Value, checks: RuleChecks?) throws(LedgerError) -> JSONSlot {
+        guard case .slot(let slot) = try encoded(value, checks: checks), slot.isObject else {
+            throw LedgerError(.invalidInput, "\(Value.self) must encode as an object of fields")
+        }
+        return slot
     }
 
     /// `value` encoded: a scalar, or a slot holding its containers; its checked text fields
@@ -113,6 +111,14 @@ private final class JSONSlot {
         case .value(let value): value
         case .slot(let slot): slot.built
         }
+    }
+
+    /// The JSON text of `built`, serialized (see `write(to:)`).
+    func text() throws(LedgerError) -> [UInt8] {
+        var text: [UInt8] = []
+        text.reserveCapacity(128)
+        try write(to: &text)
+        return text
     }
 
     /// Writes the JSON text of `built`, serialized, without building it: an object's members
