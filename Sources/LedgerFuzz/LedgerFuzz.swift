@@ -251,7 +251,7 @@ enum FuzzChecks {
                   "a batch error does not name its line: \(error)")
         }
         do {
-            let lines = try NDJSONLines.parse(file, ImportedEvent.init(envelope:))
+            let lines = try NDJSONLines.parse(file, .envelopes)
             check(!lines.isEmpty, "an empty import was accepted")
         } catch {
             checkInvalidInput(error, "NDJSONLines.parse (import)")

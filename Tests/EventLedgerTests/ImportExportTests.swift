@@ -326,6 +326,39 @@ import LedgerTestSupport
         }
     }
 
+    @Test func anEventAlreadyImportedUnderAnotherStreamIsRefused() throws {
+        try withNotesLedger { source, _ in
+            try fillSource(source)
+            let file = try exportedEvents(source)
+            try withNotesLedger { target, _ in
+                try target.importEvents(file)
+                let edited = try exportEditing(source, 1, "stream", .string("note-zzz"))
+                let error = #expect(throws: LedgerError.self) { try target.importEvents(edited, rehash: true) }
+                #expect(error?.kind == .invalidInput)
+                #expect(error?.eventIndex == 1)
+                #expect(error?.subject == "stream")
+            }
+        }
+    }
+
+    @Test func aRefusedEventIsNamedBeforeALaterEventOfItsCommitWithATimeAheadOfTheClock() throws {
+        try withNotesLedger { source, _ in
+            try fillSource(source)
+            let recorded = try allEvents(source)
+            // Events 1 to 3 are one commit: the second is of an unknown type, the third is stamped too late.
+            var file = try exportEditing(source, 2, "type", .string("FolderVanished"))
+            let tooLate = Timestamp(microseconds: Timestamp.now().microseconds + 2 * ImportedEvent.maximumClockSkew)
+            file[3] = try ImportedEvent(envelope: envelope(recorded[3], "recordedAt", .string(tooLate.description)))
+            try withNotesLedger { target, _ in
+                let error = #expect(throws: LedgerError.self) { try target.importEvents(file, rehash: true) }
+                #expect(error?.eventIndex == 2)
+                #expect(error?.message.contains("FolderVanished") == true)
+                let head = try target.head()
+                #expect(head.position == 0, "nothing appended")
+            }
+        }
+    }
+
     @Test func anUnknownEventTypeAppendsNothingAndNamesTheEvent() throws {
         try withNotesLedger { source, _ in
             try fillSource(source)

@@ -13,10 +13,10 @@ extension JSONValue {
     }
 
     /// Parses one strict JSON text that is an object into its members, in the order written,
-    /// without hashing them into a dictionary: for decoding a payload whose fields are looked
-    /// up once each. Rejects what `parse` rejects, with the same errors; nil when the text
-    /// is a valid value but not an object.
-    static func parseMembers(_ bytes: UnsafeRawBufferPointer) throws(JSONParseError) -> [(key: String, value: JSONValue)]? {
+    /// without hashing them into a dictionary: for decoding an object whose members are looked
+    /// up once each (a payload, an NDJSON line). Rejects what `parse` rejects, a repeated key
+    /// included, with the same errors; nil when the text is a valid value but not an object.
+    public static func parseMembers(_ bytes: UnsafeRawBufferPointer) throws(JSONParseError) -> [(key: String, value: JSONValue)]? {
         guard let base = bytes.baseAddress, !bytes.isEmpty else {
             throw JSONParseError("unexpected end of input", at: 0)
         }

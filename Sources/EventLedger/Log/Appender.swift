@@ -52,6 +52,7 @@ struct Appender {
                 let entry = prepared.entry
                 let event = prepared.event
                 let stream = event.stream
+                try requireImportedStream(pending, is: stream)
                 let version = try streamVersions[stream] ?? currentVersion(of: stream)
                 guard pending.expect.matches(version) else {
                     throw LedgerError(.conflict, "stream \(stream) is at version \(version), expected \(pending.expect)",
@@ -159,12 +160,20 @@ struct Appender {
             retry.payload[field] = try RecordedEvent(stored).data.objectValue?[field]
         }
         let event = try catalog.prepare(retry).event
+        try requireImportedStream(pending, is: event.stream)
         guard stored.type == pending.type, stored.stream == event.stream,
               event.payloadText == (try currentPayloadText(of: stored))
         else {
             throw LedgerError(.invalidInput, "id \(id) already names another event (\(stored.type) in \(stored.stream)); "
                               + "an id is reused only to retry the same event", subject: id.description)
         }
+    }
+
+    /// Throws `.invalidInput` when `pending` is imported under another stream than `stream`,
+    /// the one its payload belongs to.
+    private func requireImportedStream(_ pending: PendingEvent, is stream: String) throws(LedgerError) {
+        guard let named = pending.importedStream, named != stream else { return }
+        throw LedgerError.invalidField("stream", "\(named) does not match its data (\(stream))")
     }
 
     /// The canonical text of the stored record `stored`'s payload, in its type's current shape.

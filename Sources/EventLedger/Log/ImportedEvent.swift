@@ -29,33 +29,54 @@ public struct ImportedEvent: Sendable {
     /// further ahead would stamp every later commit, which is never earlier than it.
     public static let maximumClockSkew: Int64 = 5 * 60 * 1_000_000
 
-    private static let fields: Set<String> = ["position", "commit", "recordedAt", "id", "stream", "version", "type",
-                                              "schemaVersion", "data", "metadata", "hash"]
-
     /// Reads an envelope, rejecting unknown, missing and mistyped fields (`.invalidInput`).
     public init(envelope: JSONValue) throws(LedgerError) {
         guard let object = envelope.objectValue else { throw LedgerError(.invalidInput, "an envelope must be a JSON object") }
-        for key in object.keys.sorted() where !Self.fields.contains(key) { throw LedgerError.unknownField(key) }
-        for key in Self.fields.sorted() where object[key] == nil { throw LedgerError.invalidField(key, "missing") }
-        func number(_ field: String) throws(LedgerError) -> UInt64 {
-            guard let value = object[field]?.int64Value, value >= 1 else { throw LedgerError.invalidField(field, "expected a whole number ≥ 1") }
-            return UInt64(value)
+        try self.init(members: object.map { $0 })
+    }
+
+    /// Reads an envelope from its members (`JSONValue.parseMembers`; nil when the text held
+    /// another value than an object), as `init(envelope:)` does, without a dictionary made
+    /// for the envelope.
+    public init(members: [(key: String, value: JSONValue)]?) throws(LedgerError) {
+        guard let members else { throw LedgerError(.invalidInput, "an envelope must be a JSON object") }
+        var values = [JSONValue?](repeating: nil, count: EnvelopeField.all.count)
+        var unknown: String?
+        for (key, value) in members {
+            if let index = EnvelopeField.names.firstIndex(of: key) {
+                values[index] = value
+            } else if unknown.map({ key < $0 }) ?? true {
+                unknown = key
+            }
         }
-        func text(_ field: String) throws(LedgerError) -> String {
-            guard let value = object[field]?.stringValue else { throw LedgerError.invalidField(field, "expected a string") }
-            return value
+        if let unknown { throw LedgerError.unknownField(unknown) }
+        if let missing = EnvelopeField.all.first(where: { values[$0.index] == nil }) {
+            throw LedgerError.invalidField(missing.rawValue, "missing")
         }
-        guard let schemaVersion = object["schemaVersion"]?.int64Value, (1...Int64(UInt16.max)).contains(schemaVersion) else {
+        func value(_ field: EnvelopeField) -> JSONValue {
+            values[field.index]!
+        }
+        func number(_ field: EnvelopeField) throws(LedgerError) -> UInt64 {
+            guard let number = value(field).int64Value, number >= 1 else {
+                throw LedgerError.invalidField(field.rawValue, "expected a whole number ≥ 1")
+            }
+            return UInt64(number)
+        }
+        func text(_ field: EnvelopeField) throws(LedgerError) -> String {
+            guard let text = value(field).stringValue else { throw LedgerError.invalidField(field.rawValue, "expected a string") }
+            return text
+        }
+        guard let schemaVersion = value(.schemaVersion).int64Value, (1...Int64(UInt16.max)).contains(schemaVersion) else {
             throw LedgerError.invalidField("schemaVersion", "expected a whole number from 1 to \(UInt16.max)")
         }
-        guard let id = EventID(try text("id")) else { throw LedgerError.invalidField("id", "not a UUID") }
-        guard let recordedAt = Timestamp(iso8601: try text("recordedAt")) else {
+        guard let id = EventID(try text(.id)) else { throw LedgerError.invalidField("id", "not a UUID") }
+        guard let recordedAt = Timestamp(iso8601: try text(.recordedAt)) else {
             throw LedgerError.invalidField("recordedAt", "not an ISO-8601 time")
         }
-        guard let payload = object["data"]?.objectValue else { throw LedgerError.invalidField("data", "expected an object") }
-        guard let metadata = object["metadata"]?.objectValue else { throw LedgerError.invalidField("metadata", "expected an object") }
+        guard let payload = value(.data).objectValue else { throw LedgerError.invalidField("data", "expected an object") }
+        guard let metadata = value(.metadata).objectValue else { throw LedgerError.invalidField("metadata", "expected an object") }
         self.id = id
-        type = try text("type")
+        type = try text(.type)
         self.schemaVersion = Int(schemaVersion)
         self.payload = payload
         var texts: [String: String] = [:]
@@ -64,13 +85,27 @@ public struct ImportedEvent: Sendable {
             texts[key] = string
         }
         self.metadata = texts
-        stream = try text("stream")
-        sourceCommit = try number("commit")
+        stream = try text(.stream)
+        sourceCommit = try number(.commit)
         self.recordedAt = recordedAt
-        sourcePosition = try number("position")
-        sourceVersion = try number("version")
-        sourceHash = try text("hash")
+        sourcePosition = try number(.position)
+        sourceVersion = try number(.version)
+        sourceHash = try text(.hash)
     }
+}
+
+/// The fields of an envelope, in the order their problems are named (by name).
+private enum EnvelopeField: String, CaseIterable {
+    case commit, data, hash, id, metadata, position, recordedAt, schemaVersion, stream, type, version
+
+    /// The fields in order, made once.
+    static let all = allCases
+    /// Their names, in the same order: a search compares a few short strings, where
+    /// `init(rawValue:)` compares strings in a slower, general way.
+    static let names = all.map(\.rawValue)
+
+    /// Its place among all fields.
+    var index: Int { Self.all.firstIndex(of: self)! }
 }
 
 /// What an import did.
@@ -131,7 +166,15 @@ extension Ledger {
                             try appendCommit()
                             (commitStart, commitSource, commitTime) = (read, event.sourceCommit, event.recordedAt)
                         }
-                        commit.append(try pendingEvent(event, index: read, latestTime: latestTime))
+                        do {
+                            commit.append(try pendingEvent(event, index: read, latestTime: latestTime))
+                        } catch {
+                            // What the append refuses among the commit's earlier events is named first.
+                            if !commit.isEmpty {
+                                _ = try appendImported(commit, startingAt: commitStart, recordedAt: commitTime, appender, txn)
+                            }
+                            throw error
+                        }
                         do {
                             if chainError == nil { try chain?.add(event, index: read) }
                         } catch {
@@ -162,24 +205,18 @@ extension Ledger {
         }
     }
 
-    /// The event to append for `event`, after checking that its stream matches its data and
-    /// that its time is not after `latestTime`.
+    /// The event to append for `event`, after checking that its time is not after
+    /// `latestTime`; the append checks that its stream matches its data.
     private func pendingEvent(_ event: ImportedEvent, index: Int, latestTime: Timestamp) throws -> PendingEvent {
-        let pending = PendingEvent(type: event.type, payload: event.payload, id: event.id, metadata: event.metadata,
-                                   schemaVersion: event.schemaVersion)
-        do {
-            guard event.recordedAt <= latestTime else {
-                let minutes = ImportedEvent.maximumClockSkew / 60_000_000
-                throw LedgerError.invalidField("recordedAt", "\(event.recordedAt) is more than \(minutes) minutes ahead of this machine's clock")
-            }
-            let derived = try catalog.prepare(pending).event.stream
-            guard derived == event.stream else {
-                throw LedgerError.invalidField("stream", "\(event.stream) does not match its data (\(derived))")
-            }
-        } catch var error as LedgerError {
+        guard event.recordedAt <= latestTime else {
+            let minutes = ImportedEvent.maximumClockSkew / 60_000_000
+            var error = LedgerError.invalidField("recordedAt", "\(event.recordedAt) is more than \(minutes) minutes ahead of this machine's clock")
             error.eventIndex = index
             throw error
         }
+        var pending = PendingEvent(type: event.type, payload: event.payload, id: event.id, metadata: event.metadata,
+                                   schemaVersion: event.schemaVersion)
+        pending.importedStream = event.stream
         return pending
     }
 }

@@ -65,6 +65,9 @@ public struct PendingEvent: Sendable {
     /// The schema version the payload is written in, kept in the log with it (an import keeps
     /// the exported one); nil: the type's current version.
     public var schemaVersion: Int?
+    /// The stream an imported event's envelope names: the append refuses the event
+    /// (`.invalidInput`, naming the field `stream`) when its payload belongs to another.
+    var importedStream: String?
 
     /// An event given by type name and JSON payload (as the CLI and imports give them).
     public init(type: String, payload: [String: JSONValue], id: EventID? = nil,

@@ -4,25 +4,29 @@ import EventLedger
 enum BatchFile {
     /// The events of the file and, for each, its line number (blank lines are skipped).
     static func parse(_ bytes: [UInt8]) throws -> [(line: Int, value: PendingEvent)] {
-        try NDJSONLines.parse(bytes, pendingEvent)
+        try NDJSONLines.parse(bytes, .members(pendingEvent))
     }
 
-    private static func pendingEvent(_ value: JSONValue) throws -> PendingEvent {
-        guard let object = value.objectValue else { throw LedgerError(.invalidInput, "expected a JSON object") }
-        for key in object.keys.sorted() where !["type", "data", "id", "expect", "metadata"].contains(key) {
-            throw LedgerError.unknownField(key)
+    /// The fields a line may have.
+    private static let fields = ["type", "data", "id", "expect", "metadata"]
+
+    private static func pendingEvent(_ members: [(key: String, value: JSONValue)]?) throws -> PendingEvent {
+        guard let members else { throw LedgerError(.invalidInput, "expected a JSON object") }
+        if let unknown = members.map(\.key).filter({ !fields.contains($0) }).min() { throw LedgerError.unknownField(unknown) }
+        func value(_ field: String) -> JSONValue? {
+            members.first { $0.key == field }?.value
         }
-        guard let type = object["type"]?.stringValue else { throw LedgerError.invalidField("type", "missing or not a string") }
-        guard let data = object["data"]?.objectValue else { throw LedgerError.invalidField("data", "missing or not an object") }
+        guard let type = value("type")?.stringValue else { throw LedgerError.invalidField("type", "missing or not a string") }
+        guard let data = value("data")?.objectValue else { throw LedgerError.invalidField("data", "missing or not an object") }
         var event = PendingEvent(type: type, payload: data)
-        if let id = object["id"] {
+        if let id = value("id") {
             guard let text = id.stringValue, let parsed = EventID(text) else { throw LedgerError.invalidField("id", "not a UUID") }
             event.id = parsed
         }
-        if let expect = object["expect"] {
+        if let expect = value("expect") {
             event.expect = try expectedVersion(expect)
         }
-        if let metadata = object["metadata"] {
+        if let metadata = value("metadata") {
             event.metadata = try stringMap(metadata)
         }
         return event

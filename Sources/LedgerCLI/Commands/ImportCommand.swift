@@ -42,7 +42,7 @@ enum ImportCommand {
 
     static func run(_ context: CommandContext) throws {
         try context.arguments.requirePositionals(["FILE"], command: "import")
-        let envelopes = try NDJSONStream(path: context.arguments.positionals[0], decode: ImportedEvent.init(envelope:))
+        let envelopes = try NDJSONStream(path: context.arguments.positionals[0], decoder: .envelopes)
         if access(context.ledgerPath, F_OK) != 0 {
             // Nothing is created for a file that does not parse: read it through once first.
             while try envelopes.next() != nil {}
@@ -58,6 +58,11 @@ enum ImportCommand {
             try context.output.line("imported \(report.appended) events in \(report.commits) commits (\(report.duplicates) already present)")
         }
     }
+}
+
+extension LineDecoder where Value == ImportedEvent {
+    /// The lines of an export: one envelope each.
+    static var envelopes: Self { .members(ImportedEvent.init(members:)) }
 }
 
 /// An export read line by line is imported as it is read.

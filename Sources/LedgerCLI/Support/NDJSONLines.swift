@@ -42,10 +42,10 @@ enum NDJSONLines {
 
     /// Decodes each non-blank line with `decode`; any failure is `.invalidInput` prefixed
     /// with "line N". An input without values is an error too.
-    static func parse<Value>(_ bytes: [UInt8], _ decode: (JSONValue) throws -> Value) throws -> [(line: Int, value: Value)] {
+    static func parse<Value>(_ bytes: [UInt8], _ decoder: LineDecoder<Value>) throws -> [(line: Int, value: Value)] {
         var values: [(line: Int, value: Value)] = []
         for (index, line) in bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated() {
-            if let value = try decodeLine(line, number: index + 1, decode) { values.append((index + 1, value)) }
+            if let value = try decodeLine(line, number: index + 1, decoder) { values.append((index + 1, value)) }
         }
         guard !values.isEmpty else { throw noValues }
         return values
@@ -54,20 +54,13 @@ enum NDJSONLines {
     /// The error for an input without values.
     static let noValues = LedgerError(.invalidInput, "the input holds no events")
 
-    /// Decodes `rawLine` (line `number`, its line break not included) with `decode`; nil for a
+    /// Decodes `rawLine` (line `number`, its line break not included) with `decoder`; nil for a
     /// blank line. Any failure is `.invalidInput` prefixed with "line N".
-    static func decodeLine<Value>(_ rawLine: some BidirectionalCollection<UInt8>, number: Int,
-                                  _ decode: (JSONValue) throws -> Value) throws -> Value? {
-        let line = rawLine.last == UInt8(ascii: "\r") ? rawLine.dropLast() : rawLine[...]
+    static func decodeLine<Value>(_ rawLine: ArraySlice<UInt8>, number: Int, _ decoder: LineDecoder<Value>) throws -> Value? {
+        let line = rawLine.last == UInt8(ascii: "\r") ? rawLine.dropLast() : rawLine
         guard line.contains(where: { $0 != 0x20 && $0 != 0x09 }) else { return nil }
         do {
-            let json: JSONValue
-            do {
-                json = try JSONValue.parse(line)
-            } catch {
-                throw LedgerError(.invalidInput, "malformed JSON: \(error)")
-            }
-            return try decode(json)
+            return try line.withUnsafeBytes { try decoder.decode($0) }
         } catch let error as LedgerError {
             throw error.prefixed("line \(number)")
         }

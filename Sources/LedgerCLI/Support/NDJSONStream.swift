@@ -11,8 +11,8 @@ final class NDJSONStream<Value> {
     /// How many bytes a read from the file asks for.
     private static var chunkSize: Int { 1 << 20 }
 
-    /// Decodes one line's JSON.
-    private let decode: (JSONValue) throws -> Value
+    /// Decodes one line.
+    private let decoder: LineDecoder<Value>
     /// The open file, nil when `buffer` holds the whole input.
     private let descriptor: Int32?
     /// The path, for errors.
@@ -33,9 +33,9 @@ final class NDJSONStream<Value> {
     /// one entry per change, so line numbers are known without keeping the lines.
     private var lineOffsets: [(value: Int, offset: Int)] = []
 
-    /// Opens the file at `path` (standard input for `-`) to decode its lines with `decode`.
-    init(path: String, decode: @escaping (JSONValue) throws -> Value) throws {
-        self.decode = decode
+    /// Opens the file at `path` (standard input for `-`) to decode its lines with `decoder`.
+    init(path: String, decoder: LineDecoder<Value>) throws {
+        self.decoder = decoder
         self.path = path
         var status = stat()
         if path != "-", stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG {
@@ -66,7 +66,7 @@ final class NDJSONStream<Value> {
     func next() throws -> Value? {
         while let line = try nextLine() {
             linesRead += 1
-            guard let value = try NDJSONLines.decodeLine(buffer[line], number: linesRead, decode) else { continue }
+            guard let value = try NDJSONLines.decodeLine(buffer[line], number: linesRead, decoder) else { continue }
             let offset = linesRead - valuesRead - 1
             if offset != (lineOffsets.last?.offset ?? 0) { lineOffsets.append((valuesRead, offset)) }
             valuesRead += 1

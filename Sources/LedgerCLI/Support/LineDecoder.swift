@@ -1,0 +1,27 @@
+import EventLedger
+
+/// How the bytes of one NDJSON line become a value: parsed as strict JSON, then decoded. A
+/// line that does not parse is `.invalidInput`, "malformed JSON: …".
+struct LineDecoder<Value> {
+    /// Decodes the bytes of one non-blank line (its line break not included).
+    let decode: (UnsafeRawBufferPointer) throws -> Value
+
+    /// Lines whose JSON value `decode` reads.
+    static func value(_ decode: @escaping (JSONValue) throws -> Value) -> Self {
+        Self { bytes in try decode(try parsed { () throws(JSONParseError) in try JSONValue.parse(bytes) }) }
+    }
+
+    /// Lines holding an object, whose members `decode` reads in the order written (nil for a
+    /// line holding another value): no dictionary is made for the line itself.
+    static func members(_ decode: @escaping ([(key: String, value: JSONValue)]?) throws -> Value) -> Self {
+        Self { bytes in try decode(try parsed { () throws(JSONParseError) in try JSONValue.parseMembers(bytes) }) }
+    }
+
+    private static func parsed<Parsed>(_ parse: () throws(JSONParseError) -> Parsed) throws(LedgerError) -> Parsed {
+        do {
+            return try parse()
+        } catch {
+            throw LedgerError(.invalidInput, "malformed JSON: \(error)")
+        }
+    }
+}
