@@ -21,11 +21,39 @@ struct Appender {
     /// with `LedgerError.eventIndex` set to its index in `events`. The commit is recorded at
     /// `recordedAt` (default: now), or at the previous commit's time if that is later.
     func append(_ events: [PendingEvent], mode: RuleMode, recordedAt requestedTime: Timestamp? = nil) throws -> AppendResult {
-        guard !events.isEmpty else { throw LedgerError(.invalidInput, "nothing to append") }
+        try append(from: events.makeIterator(), mode: mode, recordedAt: requestedTime)
+    }
+
+    /// Appends the events `source` hands over, as `append(_:mode:recordedAt:)` does, reading
+    /// them as it goes: a large batch is never held whole. An error `source` throws is
+    /// thrown when the batch reaches it, after what is refused among the events before it,
+    /// with `LedgerError.eventIndex` set to the index of the event it could not read.
+    func append(from source: some PendingEventSource, mode: RuleMode, recordedAt requestedTime: Timestamp? = nil) throws -> AppendResult {
+        var source = source
+        var sourceEnded = false
+        /// The source's next event (or the error reading it, after which nothing more is
+        /// read), nil after its last.
+        func readNext() -> Result<PendingEvent, any Error>? {
+            guard !sourceEnded else { return nil }
+            do {
+                if let event = try source.next() { return .success(event) }
+            } catch {
+                sourceEnded = true
+                return .failure(error)
+            }
+            sourceEnded = true
+            return nil
+        }
+        // The events read first tell whether the batch is large: up to `foldedInMemoryFrom`
+        // events are read ahead.
+        var ahead: [Result<PendingEvent, any Error>] = []
+        while ahead.count < Self.foldedInMemoryFrom, let read = readNext() { ahead.append(read) }
+        guard !ahead.isEmpty else { throw LedgerError(.invalidInput, "nothing to append") }
+        let isLarge = !sourceEnded
         var head = try LogHead(txn, tables)
         let commit = head.commit + 1
         let recordedAt = max(requestedTime ?? Timestamp.now(), head.recordedAt)
-        let state = StoredReadModel(txn, tables: tables.readModels, foldingInMemory: events.count >= Self.foldedInMemoryFrom)
+        let state = StoredReadModel(txn, tables: tables.readModels, foldingInMemory: isLarge)
         var streamEntries = SortedEntries()
         var idEntries = SortedEntries()
         var streamVersions: [String: UInt64] = [:]
@@ -34,13 +62,14 @@ struct Appender {
         var assigned: [[String: String]] = []
         var record: [UInt8] = []
         var firstDuplicate: UInt64?
-        streamVersions.reserveCapacity(events.count)
-        idsInBatch.reserveCapacity(events.count)
+        streamVersions.reserveCapacity(ahead.count)
+        idsInBatch.reserveCapacity(ahead.count)
 
-        /// Appends `events[index]`, decoded by `prepared` unless its id is already in the log.
-        func appendEvent(_ index: Int, prepared prepare: () throws -> PreparedEvent) throws {
-            let pending = events[index]
+        /// Appends the `index`th event, as read, prepared by `prepare` unless its id is already in the log.
+        func appendEvent(_ index: Int, _ read: Result<PendingEvent, any Error>,
+                         prepared prepare: (PendingEvent) throws -> PreparedEvent) throws {
             do {
+                let pending = try read.get()
                 if let id = pending.id, let existing = try idsInBatch[id] ?? originalPosition(of: id) {
                     try requireSameEvent(pending, id: id, as: existing)
                     positions.append(existing)
@@ -48,7 +77,7 @@ struct Appender {
                     firstDuplicate = firstDuplicate ?? existing
                     return
                 }
-                let prepared = try prepare()
+                let prepared = try prepare(pending)
                 let entry = prepared.entry
                 let event = prepared.event
                 let stream = event.stream
@@ -100,20 +129,34 @@ struct Appender {
             }
         }
 
-        if events.count >= Self.preparedAheadFrom {
+        if isLarge || ahead.count >= Self.preparedAheadFrom {
             // Decoding and encoding payloads needs nothing from the read models: a helper
-            // thread prepares the next events while this one appends the ones before.
+            // thread reads and prepares the next events while this one appends the ones before.
             let catalog = catalog
-            let stepSize = Self.eventsPerPreparedStep(ofBatchOf: events.count)
-            let steps = (events.count + stepSize - 1) / stepSize
-            let stepRange = { (step: Int) in step * stepSize..<min((step + 1) * stepSize, events.count) }
-            try TwoStagePipeline([Result<PreparedEvent, any Error>]()).run(steps: steps, produce: { step, buffer in
-                buffer = stepRange(step).map { index in Result { try catalog.prepare(events[index]) } }
+            let stepSize = isLarge ? Self.largestPreparedStep : Self.eventsPerPreparedStep(ofBatchOf: ahead.count)
+            var aheadIndex = 0
+            try TwoStagePipeline([ReadEvent]()).run(produce: { _, buffer in
+                buffer.removeAll(keepingCapacity: true)
+                while buffer.count < stepSize {
+                    let read: Result<PendingEvent, any Error>
+                    if aheadIndex < ahead.count {
+                        read = ahead[aheadIndex]
+                        aheadIndex += 1
+                    } else if let next = readNext() {
+                        read = next
+                    } else {
+                        break
+                    }
+                    buffer.append(ReadEvent(read: read, prepared: read.flatMap { pending in Result { try catalog.prepare(pending) } }))
+                }
+                return !buffer.isEmpty
             }, consume: { step, buffer in
-                for (index, prepared) in zip(stepRange(step), buffer) { try appendEvent(index) { try prepared.get() } }
+                for (offset, event) in buffer.enumerated() {
+                    try appendEvent(step * stepSize + offset, event.read) { _ in try event.prepared.get() }
+                }
             })
         } else {
-            for (index, pending) in events.enumerated() { try appendEvent(index) { try catalog.prepare(pending) } }
+            for (index, read) in ahead.enumerated() { try appendEvent(index, read) { try catalog.prepare($0) } }
         }
         if idsInBatch.isEmpty, let original = firstDuplicate {
             return try retryResult(original: original, positions: positions, assigned: assigned)
@@ -139,10 +182,13 @@ struct Appender {
     static let preparedAheadFrom = 256
 
     /// How many events the helper thread prepares at a time for a batch of `count`: an eighth
-    /// of it, so that the first step is soon ready, and between 16 and 256.
+    /// of it, so that the first step is soon ready, and between 16 and `largestPreparedStep`.
     private static func eventsPerPreparedStep(ofBatchOf count: Int) -> Int {
-        min(256, max(16, count / 8))
+        min(largestPreparedStep, max(16, count / 8))
     }
+
+    /// How many events the helper thread prepares at a time for a large batch.
+    private static let largestPreparedStep = 256
 
     private func originalPosition(of id: EventID) throws -> UInt64? {
         guard let value = try txn.get(tables.ids, id.bytes) else { return nil }
@@ -209,4 +255,20 @@ struct Appender {
         return AppendResult(commit: record.commit, recordedAt: record.recordedAt, positions: positions,
                             assignedIDs: assigned, appended: false)
     }
+}
+
+/// Events to append as one commit, handed to the appender one at a time, so that a large
+/// commit (an import's) is never held whole.
+protocol PendingEventSource {
+    /// The next event of the commit, nil after its last. An error ends the commit: the
+    /// appender throws it when it reaches the event, after what it refuses before it.
+    mutating func next() throws -> PendingEvent?
+}
+
+extension IndexingIterator: PendingEventSource where Elements == [PendingEvent] {}
+
+/// An event as the helper thread hands it over: read (or the error reading it), and prepared.
+private struct ReadEvent {
+    let read: Result<PendingEvent, any Error>
+    let prepared: Result<PreparedEvent, any Error>
 }

@@ -134,9 +134,9 @@ extension Ledger {
     }
 
     /// Imports the events of `source` as `importEvents(_:rehash:)` does, reading, checking and
-    /// appending one source commit at a time inside one write: memory holds one source commit
-    /// (and what the hash chain keeps), not the whole input. An error the source throws ends
-    /// the import as it is, appending nothing. Indexes in errors count the source's events from 0.
+    /// appending its events as it goes inside one write: memory holds none of the input (but
+    /// what the hash chain keeps), however large its commits. An error the source throws
+    /// ends the import as it is, appending nothing. Indexes in errors count the source's events from 0.
     @discardableResult
     public func importEvents(from source: some ImportedEventSource, rehash: Bool = false) throws(LedgerError) -> ImportReport {
         try LedgerError.typed {
@@ -146,46 +146,19 @@ extension Ledger {
                 try WriteRoute(ledger: self).run(txn) {
                     try source.rewind()
                     let appender = Appender(catalog: catalog, tables: tables, txn: txn)
-                    var chain = rehash ? nil : ImportedHashChain()
-                    // A commit's events are appended before a hash error among them is thrown,
-                    // so what the append refuses (an id reused, say) is named first.
-                    var chainError: (any Error)?
-                    var read = 0, appended = 0, commits = 0
-                    var commit: [PendingEvent] = [], commitStart = 0, commitSource: UInt64 = 0, commitTime = Timestamp(microseconds: 0)
-                    /// Appends the events of the source commit read so far.
-                    func appendCommit() throws {
-                        guard !commit.isEmpty else { return }
-                        let added = try appendImported(commit, startingAt: commitStart, recordedAt: commitTime, appender, txn)
-                        if let chainError { throw chainError }
+                    let events = ImportedCommits(source, chain: rehash ? nil : ImportedHashChain(), latestTime: latestTime)
+                    var appended = 0, commits = 0
+                    while let (sourceCommit, time) = try events.nextCommit() {
+                        let start = events.handedOver
+                        let added = try appendImported(events.eventsOfNextCommit(sourceCommit), startingAt: start,
+                                                       recordedAt: time, appender, txn)
+                        if let chainError = events.chainError { throw chainError }
                         appended += added
                         commits += added > 0 ? 1 : 0
-                        commit.removeAll(keepingCapacity: true)
                     }
-                    while let event = try source.next() {
-                        if commit.isEmpty || event.sourceCommit != commitSource {
-                            try appendCommit()
-                            (commitStart, commitSource, commitTime) = (read, event.sourceCommit, event.recordedAt)
-                        }
-                        do {
-                            commit.append(try pendingEvent(event, index: read, latestTime: latestTime))
-                        } catch {
-                            // What the append refuses among the commit's earlier events is named first.
-                            if !commit.isEmpty {
-                                _ = try appendImported(commit, startingAt: commitStart, recordedAt: commitTime, appender, txn)
-                            }
-                            throw error
-                        }
-                        do {
-                            if chainError == nil { try chain?.add(event, index: read) }
-                        } catch {
-                            chainError = error
-                        }
-                        read += 1
-                    }
-                    try appendCommit()
-                    guard read > 0 else { throw LedgerError(.invalidInput, "nothing to import") }
-                    try chain?.finish()
-                    return ImportReport(appended: appended, duplicates: read - appended, commits: commits)
+                    guard events.handedOver > 0 else { throw LedgerError(.invalidInput, "nothing to import") }
+                    try events.finish()
+                    return ImportReport(appended: appended, duplicates: events.handedOver - appended, commits: commits)
                 }
             }
         }
@@ -193,30 +166,16 @@ extension Ledger {
 
     /// Appends `events`, one source commit whose first event is the import's `start`th, as one
     /// commit recorded at `time`; returns how many were new (errors name the import's index).
-    private func appendImported(_ events: [PendingEvent], startingAt start: Int, recordedAt time: Timestamp,
+    private func appendImported(_ events: some PendingEventSource, startingAt start: Int, recordedAt time: Timestamp,
                                 _ appender: Appender, _ txn: Transaction) throws -> Int {
         let headBefore = try LogHead(txn, tables).position
         do {
-            let result = try appender.append(events, mode: .importing, recordedAt: time)
-            return Set(result.positions.filter { $0 > headBefore }).count
+            _ = try appender.append(from: events, mode: .importing, recordedAt: time)
+            // New events take the positions after the head; those already in the log, none.
+            return Int(try LogHead(txn, tables).position - headBefore)
         } catch var error as LedgerError {
             error.eventIndex = error.eventIndex.map { start + $0 }
             throw error
         }
-    }
-
-    /// The event to append for `event`, after checking that its time is not after
-    /// `latestTime`; the append checks that its stream matches its data.
-    private func pendingEvent(_ event: ImportedEvent, index: Int, latestTime: Timestamp) throws -> PendingEvent {
-        guard event.recordedAt <= latestTime else {
-            let minutes = ImportedEvent.maximumClockSkew / 60_000_000
-            var error = LedgerError.invalidField("recordedAt", "\(event.recordedAt) is more than \(minutes) minutes ahead of this machine's clock")
-            error.eventIndex = index
-            throw error
-        }
-        var pending = PendingEvent(type: event.type, payload: event.payload, id: event.id, metadata: event.metadata,
-                                   schemaVersion: event.schemaVersion)
-        pending.importedStream = event.stream
-        return pending
     }
 }
