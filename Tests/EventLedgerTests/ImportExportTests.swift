@@ -125,6 +125,39 @@ import LedgerTestSupport
         }
     }
 
+    @Test func aCommitLargerThanTheAppendReadsAheadIsStreamedIntoItAndARefusedEventFarIntoItAppendsNothing() throws {
+        try withNotesLedger { source, _ in
+            // One commit of 1,500 events: the append reads 1,000 ahead, then the rest as it goes.
+            try source.append((0..<1_500).map { PendingEvent(NoteCreated(noteId: "n\($0)", text: "note \($0)")) })
+            let file = try exportedEvents(source)
+            try withNotesLedger { target, _ in
+                let report = try target.importEvents(file)
+                #expect(report == ImportReport(appended: 1_500, duplicates: 0, commits: 1))
+                #expect(try export(target) == export(source))
+                #expect(try target.verify().isIntact)
+            }
+            let recorded = try allEvents(source)
+            let tooLate = Timestamp(microseconds: Timestamp.now().microseconds + 2 * ImportedEvent.maximumClockSkew)
+            let edits: [(index: Int, field: String, value: JSONValue, subject: String?)] = [
+                (1_200, "recordedAt", .string(tooLate.description), "recordedAt"),
+                (1_300, "type", .string("FolderVanished"), nil),
+                (1_400, "data", .object(["noteId": .string("n1400"), "text": .string("edited")]), "hash"),
+            ]
+            for edit in edits {
+                var edited = file
+                edited[edit.index] = try ImportedEvent(envelope: envelope(recorded[edit.index], edit.field, edit.value))
+                try withNotesLedger { target, _ in
+                    let error = #expect(throws: LedgerError.self) { try target.importEvents(edited) }
+                    #expect(error?.kind == .invalidInput)
+                    #expect(error?.eventIndex == edit.index, "\(edit.field)")
+                    if let subject = edit.subject { #expect(error?.subject == subject) }
+                    let head = try target.head()
+                    #expect(head.position == 0, "nothing appended")
+                }
+            }
+        }
+    }
+
     @Test func reimportingAppendsNothing() throws {
         try withNotesLedger { source, _ in
             try fillSource(source)

@@ -62,15 +62,18 @@ import LedgerTestSupport
         }
     }
 
-    @Test func aWriteThatFillsTheMapReadsTheSourceAgainFromItsStart() throws {
+    /// Thirty commits of 100 events, or one of 6,000: a commit that large is read by the
+    /// append's helper thread as it appends, when the map fills.
+    @Test(arguments: [(30, 100), (1, 6000)])
+    func aWriteThatFillsTheMapReadsTheSourceAgainFromItsStart(commits: Int, size: Int) throws {
         try withNotesLedger { source, _ in
-            try fill(source, commits: 30, size: 100)
+            try fill(source, commits: commits, size: size)
             let exported = try exportedEvents(source)
-            // Told nothing of its size, the import starts in a 1 MiB map that 3,000 events overflow.
+            // Told nothing of its size, the import starts in a 1 MiB map that these events overflow.
             let events = CountingSource(exported, estimatedEventCount: 0)
             try withNotesLedger(initialMapSize: 1 << 20) { target, _ in
                 let report = try target.importEvents(from: events)
-                #expect(report == ImportReport(appended: 3000, duplicates: 0, commits: 30))
+                #expect(report == ImportReport(appended: commits * size, duplicates: 0, commits: commits))
                 #expect(events.rewinds > 1, "the write was rerun")
                 #expect(try allEvents(target).map(\.id) == exported.map(\.id))
                 #expect(try target.verify().isIntact)
