@@ -23,8 +23,8 @@ enum ImportCommand {
         accepted (an event naming an entity the file creates later): the read models show
         it under that entity once it arrives. A line may hold at most 1 MiB (1,048,576
         bytes): a longer one is refused (exit 4) as soon as the reading passes the limit.
-        The file is read, checked and appended one exported commit at a time, in one write:
-        memory holds one commit, not the file, and the import stops at the first refused
+        The file is read, checked and appended as it goes, in one write: memory holds
+        neither the file nor a whole commit, and the import stops at the first refused
         line. Standard input, which cannot be read twice, is kept in memory as it came.
 
         Each line's hash must chain: match its event and the hash of the line holding the
