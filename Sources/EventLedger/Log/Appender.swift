@@ -21,35 +21,37 @@ struct Appender {
     /// with `LedgerError.eventIndex` set to its index in `events`. The commit is recorded at
     /// `recordedAt` (default: now), or at the previous commit's time if that is later.
     func append(_ events: [PendingEvent], mode: RuleMode, recordedAt requestedTime: Timestamp? = nil) throws -> AppendResult {
-        try append(from: events.makeIterator(), mode: mode, recordedAt: requestedTime)
+        try append(first: events, unread: nil, thenFrom: nil as IndexingIterator<[PendingEvent]>?, mode: mode, recordedAt: requestedTime)
     }
 
     /// Appends the events `source` hands over, as `append(_:mode:recordedAt:)` does, reading
     /// them as it goes: a large batch is never held whole. An error `source` throws is
     /// thrown when the batch reaches it, after what is refused among the events before it,
     /// with `LedgerError.eventIndex` set to the index of the event it could not read.
-    func append(from source: some PendingEventSource, mode: RuleMode, recordedAt requestedTime: Timestamp? = nil) throws -> AppendResult {
-        var source = source
-        var sourceEnded = false
-        /// The source's next event (or the error reading it, after which nothing more is
-        /// read), nil after its last.
-        func readNext() -> Result<PendingEvent, any Error>? {
-            guard !sourceEnded else { return nil }
-            do {
-                if let event = try source.next() { return .success(event) }
-            } catch {
-                sourceEnded = true
-                return .failure(error)
-            }
-            sourceEnded = true
-            return nil
-        }
+    func append<Source: PendingEventSource>(from source: Source, mode: RuleMode, recordedAt requestedTime: Timestamp? = nil) throws -> AppendResult {
         // The events read first tell whether the batch is large: up to `foldedInMemoryFrom`
         // events are read ahead.
-        var ahead: [Result<PendingEvent, any Error>] = []
-        while ahead.count < Self.foldedInMemoryFrom, let read = readNext() { ahead.append(read) }
-        guard !ahead.isEmpty else { throw LedgerError(.invalidInput, "nothing to append") }
-        let isLarge = !sourceEnded
+        var source = source
+        var first: [PendingEvent] = []
+        var unread: (any Error)?
+        var ended = false
+        while !ended, unread == nil, first.count < Self.foldedInMemoryFrom {
+            do {
+                if let event = try source.next() { first.append(event) } else { ended = true }
+            } catch {
+                unread = error
+            }
+        }
+        let rest = ended || unread != nil ? nil : source
+        return try append(first: first, unread: unread, thenFrom: rest, mode: mode, recordedAt: requestedTime)
+    }
+
+    /// Appends `first`, then the event that could not be read (`unread`, the error reading
+    /// it), or else the events of `rest` (whose reading may fail the same way).
+    private func append(first: [PendingEvent], unread: (any Error)?, thenFrom rest: (some PendingEventSource)?,
+                        mode: RuleMode, recordedAt requestedTime: Timestamp?) throws -> AppendResult {
+        guard !first.isEmpty || unread != nil else { throw LedgerError(.invalidInput, "nothing to append") }
+        let isLarge = rest != nil || first.count >= Self.foldedInMemoryFrom
         var head = try LogHead(txn, tables)
         let commit = head.commit + 1
         let recordedAt = max(requestedTime ?? Timestamp.now(), head.recordedAt)
@@ -62,14 +64,12 @@ struct Appender {
         var assigned: [[String: String]] = []
         var record: [UInt8] = []
         var firstDuplicate: UInt64?
-        streamVersions.reserveCapacity(ahead.count)
-        idsInBatch.reserveCapacity(ahead.count)
+        streamVersions.reserveCapacity(first.count)
+        idsInBatch.reserveCapacity(first.count)
 
-        /// Appends the `index`th event, as read, prepared by `prepare` unless its id is already in the log.
-        func appendEvent(_ index: Int, _ read: Result<PendingEvent, any Error>,
-                         prepared prepare: (PendingEvent) throws -> PreparedEvent) throws {
+        /// Appends `pending`, the `index`th event, prepared by `prepare` unless its id is already in the log.
+        func appendEvent(_ index: Int, _ pending: PendingEvent, prepared prepare: () throws -> PreparedEvent) throws {
             do {
-                let pending = try read.get()
                 if let id = pending.id, let existing = try idsInBatch[id] ?? originalPosition(of: id) {
                     try requireSameEvent(pending, id: id, as: existing)
                     positions.append(existing)
@@ -77,7 +77,7 @@ struct Appender {
                     firstDuplicate = firstDuplicate ?? existing
                     return
                 }
-                let prepared = try prepare(pending)
+                let prepared = try prepare()
                 let entry = prepared.entry
                 let event = prepared.event
                 let stream = event.stream
@@ -129,34 +129,28 @@ struct Appender {
             }
         }
 
-        if isLarge || ahead.count >= Self.preparedAheadFrom {
+        if isLarge || first.count >= Self.preparedAheadFrom {
             // Decoding and encoding payloads needs nothing from the read models: a helper
             // thread reads and prepares the next events while this one appends the ones before.
             let catalog = catalog
-            let stepSize = isLarge ? Self.largestPreparedStep : Self.eventsPerPreparedStep(ofBatchOf: ahead.count)
-            var aheadIndex = 0
+            let stepSize = isLarge ? Self.largestPreparedStep : Self.eventsPerPreparedStep(ofBatchOf: first.count)
+            var reader = BatchReader(first: first, unread: unread, rest: rest)
             try TwoStagePipeline([ReadEvent]()).run(produce: { _, buffer in
                 buffer.removeAll(keepingCapacity: true)
-                while buffer.count < stepSize {
-                    let read: Result<PendingEvent, any Error>
-                    if aheadIndex < ahead.count {
-                        read = ahead[aheadIndex]
-                        aheadIndex += 1
-                    } else if let next = readNext() {
-                        read = next
-                    } else {
-                        break
-                    }
+                while buffer.count < stepSize, let read = reader.next() {
                     buffer.append(ReadEvent(read: read, prepared: read.flatMap { pending in Result { try catalog.prepare(pending) } }))
                 }
                 return !buffer.isEmpty
             }, consume: { step, buffer in
                 for (offset, event) in buffer.enumerated() {
-                    try appendEvent(step * stepSize + offset, event.read) { _ in try event.prepared.get() }
+                    let index = step * stepSize + offset
+                    let pending = try event.read.mapError { Self.located($0, at: index) }.get()
+                    try appendEvent(index, pending) { try event.prepared.get() }
                 }
             })
         } else {
-            for (index, read) in ahead.enumerated() { try appendEvent(index, read) { try catalog.prepare($0) } }
+            for index in first.indices { try appendEvent(index, first[index]) { try catalog.prepare(first[index]) } }
+            if let unread { throw Self.located(unread, at: first.count) }
         }
         if idsInBatch.isEmpty, let original = firstDuplicate {
             return try retryResult(original: original, positions: positions, assigned: assigned)
@@ -169,6 +163,13 @@ struct Appender {
         }
         return AppendResult(commit: commit, recordedAt: recordedAt, positions: positions,
                             assignedIDs: assigned, appended: true)
+    }
+
+    /// `error`, met reading the `index`th event, located there when it is a `LedgerError`.
+    private static func located(_ error: any Error, at index: Int) -> any Error {
+        guard var located = error as? LedgerError else { return error }
+        located.eventIndex = index
+        return located
     }
 
     /// The number of events from which a batch folds its read-model writes in memory: below
@@ -266,6 +267,35 @@ protocol PendingEventSource {
 }
 
 extension IndexingIterator: PendingEventSource where Elements == [PendingEvent] {}
+
+/// The events of a batch as the helper thread reads them: those read ahead, then the
+/// error reading the next one or the events of the rest.
+private struct BatchReader<Rest: PendingEventSource> {
+    let first: [PendingEvent]
+    let unread: (any Error)?
+    var rest: Rest?
+    private var nextIndex = 0
+
+    init(first: [PendingEvent], unread: (any Error)?, rest: Rest?) {
+        (self.first, self.unread, self.rest) = (first, unread, rest)
+    }
+
+    /// The next event (or the error reading it, after which there is nothing more), nil after the last.
+    mutating func next() -> Result<PendingEvent, any Error>? {
+        defer { nextIndex += 1 }
+        if nextIndex < first.count { return .success(first[nextIndex]) }
+        if nextIndex == first.count, let unread { return .failure(unread) }
+        guard rest != nil else { return nil }
+        do {
+            if let event = try rest!.next() { return .success(event) }
+        } catch {
+            rest = nil
+            return .failure(error)
+        }
+        rest = nil
+        return nil
+    }
+}
 
 /// An event as the helper thread hands it over: read (or the error reading it), and prepared.
 private struct ReadEvent {
