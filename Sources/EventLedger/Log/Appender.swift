@@ -21,7 +21,8 @@ struct Appender {
     /// with `LedgerError.eventIndex` set to its index in `events`. The commit is recorded at
     /// `recordedAt` (default: now), or at the previous commit's time if that is later.
     func append(_ events: [PendingEvent], mode: RuleMode, recordedAt requestedTime: Timestamp? = nil) throws -> AppendResult {
-        try append(first: events, unread: nil, thenFrom: nil as IndexingIterator<[PendingEvent]>?, mode: mode, recordedAt: requestedTime)
+        try append(first: events, unread: nil, thenFrom: nil as IteratedEvents<IndexingIterator<[PendingEvent]>>?, mode: mode,
+                   recordedAt: requestedTime)
     }
 
     /// Appends the events `source` hands over, as `append(_:mode:recordedAt:)` does, reading
@@ -265,8 +266,6 @@ protocol PendingEventSource {
     /// appender throws it when it reaches the event, after what it refuses before it.
     mutating func next() throws -> PendingEvent?
 }
-
-extension IndexingIterator: PendingEventSource where Elements == [PendingEvent] {}
 
 /// The events of a batch as the helper thread reads them: those read ahead, then the
 /// error reading the next one or the events of the rest.
