@@ -41,6 +41,17 @@ final class BenchContext {
         return built
     }
 
+    /// The first `events` generated events, made as they are read: the append reading them
+    /// in order from the first (again, when its write is rerun) gets them without their being
+    /// held. Each read from index 0 starts the generator over; other access is not meant.
+    func generatedEventsAsRead(_ events: Int) -> LazyMapCollection<Range<Int>, PendingEvent> {
+        let generator = GeneratorInProgress()
+        return (0..<events).lazy.map { index in
+            if index == 0 { generator.state = WorkloadGenerator(seed: 1) }
+            return generator.state.next()
+        }
+    }
+
     /// The first `events` events of the generated stream, `perCommit` to a commit: what the
     /// workloads append to a new ledger, and what the baselines read from the events file.
     func generatedCommits(events: Int, perCommit: Int) -> [[PendingEvent]] {
@@ -77,4 +88,9 @@ final class BenchContext {
         if events >= 1_000, events % 1_000 == 0 { return "\(events / 1_000)k" }
         return String(events)
     }
+}
+
+/// The generator a lazy collection of generated events reads from, as it is read.
+private final class GeneratorInProgress: @unchecked Sendable {
+    var state = WorkloadGenerator(seed: 1)
 }

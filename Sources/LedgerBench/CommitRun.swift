@@ -49,15 +49,29 @@ struct CommitRun {
 
     /// Appends each of `commits` to `ledger` as one durable commit, timing each.
     static func measure(_ ledger: Ledger, commits: [[PendingEvent]], engine: String = "EventLedger") throws -> CommitRun {
+        try measure(engine: engine, events: commits.reduce(0) { $0 + $1.count }, commits: commits.count) { latencies in
+            for events in commits { _ = try latencies.time { try ledger.append(events) } }
+        }
+    }
+
+    /// Appends `events` to `ledger` as one durable commit read as it goes (`append(contentsOf:)`), timing it.
+    static func measure(_ ledger: Ledger, streaming events: some Collection<PendingEvent>,
+                        engine: String = "EventLedger") throws -> CommitRun {
+        try measure(engine: engine, events: events.count, commits: 1) { latencies in
+            _ = try latencies.time { try ledger.append(contentsOf: events) }
+        }
+    }
+
+    /// Times `appendAll`, which appends `events` in `commits` durable commits, timing each in `latencies`.
+    private static func measure(engine: String, events: Int, commits: Int,
+                                _ appendAll: (inout Latencies) throws -> Void) throws -> CommitRun {
         var latencies = Latencies()
         let clock = ContinuousClock()
         let (elapsed, peak) = try ProcessMemory.measuringPeak {
-            try clock.measure {
-                for events in commits { _ = try latencies.time { try ledger.append(events) } }
-            }
+            try clock.measure { try appendAll(&latencies) }
         }
-        return CommitRun(engine: engine, events: commits.reduce(0) { $0 + $1.count }, commits: commits.count,
-                         seconds: elapsed.seconds, latencies: latencies, peakMebibytes: peak)
+        return CommitRun(engine: engine, events: events, commits: commits, seconds: elapsed.seconds, latencies: latencies,
+                         peakMebibytes: peak)
     }
 
     /// Rows of the rate, commit latency (when there is more than one commit) and peak memory.
