@@ -2,9 +2,9 @@ import EventLedger
 
 /// (a) The first `bulkEvents` generated events appended to a new ledger in one commit
 /// (one `append(contentsOf:)` call, which reads them as they are made), against raw LMDB,
-/// SQLite and the same-work SQLite peer writing the same events in one transaction. Target: at least 0.5× raw LMDB, 1× SQLite and 3× the
-/// same-work peer. The ledger opens as an app
-/// opens one (default initial map); the append grows the map for its size before it starts.
+/// SQLite and the same-work SQLite peer writing the same events in one transaction.
+/// Target: at least 0.5× raw LMDB, 1× SQLite and 3× the same-work peer. The ledger opens as
+/// an app opens one (default initial map); the append grows the map for its size before it starts.
 struct BulkLoadWorkload: Workload {
     let name = "(a) bulk load"
 

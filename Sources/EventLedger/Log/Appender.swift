@@ -260,7 +260,7 @@ struct Appender {
 }
 
 /// Events to append as one commit, handed to the appender one at a time, so that a large
-/// commit (an import's) is never held whole.
+/// commit (an import's, or a collection's read as it goes) is never held whole.
 protocol PendingEventSource {
     /// The next event of the commit, nil after its last. An error ends the commit: the
     /// appender throws it when it reaches the event, after what it refuses before it.
@@ -284,9 +284,8 @@ private struct BatchReader<Rest: PendingEventSource> {
         defer { nextIndex += 1 }
         if nextIndex < first.count { return .success(first[nextIndex]) }
         if nextIndex == first.count, let unread { return .failure(unread) }
-        guard rest != nil else { return nil }
         do {
-            if let event = try rest!.next() { return .success(event) }
+            if let event = try rest?.next() { return .success(event) }
         } catch {
             rest = nil
             return .failure(error)

@@ -2,8 +2,9 @@
 /// read: each is checked (its time, its hash) and made a pending event on the way, so an
 /// import never holds a commit whole.
 ///
-/// The appender reads a large commit's events on its helper thread, and this one reads the
-/// next commit's first event only once the appender is done with the commit before.
+/// The appender reads a large commit's events on its helper thread; the import reads the
+/// next commit's first event (`nextCommit`) only once the appender is done with the commit
+/// before, so they never read at the same time.
 final class ImportedCommits<Source: ImportedEventSource> {
     private var source: Source
     /// The hash chain the events are checked against; nil when the import rehashes.
