@@ -29,6 +29,10 @@ public struct ImportedEvent: Sendable {
     /// further ahead would stamp every later commit, which is never earlier than it.
     public static let maximumClockSkew: Int64 = 5 * 60 * 1_000_000
 
+    /// The envelope's fields, in the order their problems are named.
+    private static let fields = ["commit", "data", "hash", "id", "metadata", "position", "recordedAt", "schemaVersion",
+                                 "stream", "type", "version"]
+
     /// Reads an envelope, rejecting unknown, missing and mistyped fields (`.invalidInput`).
     public init(envelope: JSONValue) throws(LedgerError) {
         guard let object = envelope.objectValue else { throw LedgerError(.invalidInput, "an envelope must be a JSON object") }
@@ -40,43 +44,33 @@ public struct ImportedEvent: Sendable {
     /// for the envelope.
     public init(members: [(key: String, value: JSONValue)]?) throws(LedgerError) {
         guard let members else { throw LedgerError(.invalidInput, "an envelope must be a JSON object") }
-        var values = [JSONValue?](repeating: nil, count: EnvelopeField.all.count)
-        var unknown: String?
-        for (key, value) in members {
-            if let index = EnvelopeField.names.firstIndex(of: key) {
-                values[index] = value
-            } else if unknown.map({ key < $0 }) ?? true {
-                unknown = key
-            }
+        if let unknown = members.map(\.key).filter({ !Self.fields.contains($0) }).min() { throw LedgerError.unknownField(unknown) }
+        func member(_ field: String) -> JSONValue? {
+            members.first { $0.key == field }?.value
         }
-        if let unknown { throw LedgerError.unknownField(unknown) }
-        if let missing = EnvelopeField.all.first(where: { values[$0.index] == nil }) {
-            throw LedgerError.invalidField(missing.rawValue, "missing")
+        if let missing = Self.fields.first(where: { member($0) == nil }) { throw LedgerError.invalidField(missing, "missing") }
+        func value(_ field: String) -> JSONValue {
+            member(field)!
         }
-        func value(_ field: EnvelopeField) -> JSONValue {
-            values[field.index]!
-        }
-        func number(_ field: EnvelopeField) throws(LedgerError) -> UInt64 {
-            guard let number = value(field).int64Value, number >= 1 else {
-                throw LedgerError.invalidField(field.rawValue, "expected a whole number ≥ 1")
-            }
+        func number(_ field: String) throws(LedgerError) -> UInt64 {
+            guard let number = value(field).int64Value, number >= 1 else { throw LedgerError.invalidField(field, "expected a whole number ≥ 1") }
             return UInt64(number)
         }
-        func text(_ field: EnvelopeField) throws(LedgerError) -> String {
-            guard let text = value(field).stringValue else { throw LedgerError.invalidField(field.rawValue, "expected a string") }
+        func text(_ field: String) throws(LedgerError) -> String {
+            guard let text = value(field).stringValue else { throw LedgerError.invalidField(field, "expected a string") }
             return text
         }
-        guard let schemaVersion = value(.schemaVersion).int64Value, (1...Int64(UInt16.max)).contains(schemaVersion) else {
+        guard let schemaVersion = value("schemaVersion").int64Value, (1...Int64(UInt16.max)).contains(schemaVersion) else {
             throw LedgerError.invalidField("schemaVersion", "expected a whole number from 1 to \(UInt16.max)")
         }
-        guard let id = EventID(try text(.id)) else { throw LedgerError.invalidField("id", "not a UUID") }
-        guard let recordedAt = Timestamp(iso8601: try text(.recordedAt)) else {
+        guard let id = EventID(try text("id")) else { throw LedgerError.invalidField("id", "not a UUID") }
+        guard let recordedAt = Timestamp(iso8601: try text("recordedAt")) else {
             throw LedgerError.invalidField("recordedAt", "not an ISO-8601 time")
         }
-        guard let payload = value(.data).objectValue else { throw LedgerError.invalidField("data", "expected an object") }
-        guard let metadata = value(.metadata).objectValue else { throw LedgerError.invalidField("metadata", "expected an object") }
+        guard let payload = value("data").objectValue else { throw LedgerError.invalidField("data", "expected an object") }
+        guard let metadata = value("metadata").objectValue else { throw LedgerError.invalidField("metadata", "expected an object") }
         self.id = id
-        type = try text(.type)
+        type = try text("type")
         self.schemaVersion = Int(schemaVersion)
         self.payload = payload
         var texts: [String: String] = [:]
@@ -85,27 +79,13 @@ public struct ImportedEvent: Sendable {
             texts[key] = string
         }
         self.metadata = texts
-        stream = try text(.stream)
-        sourceCommit = try number(.commit)
+        stream = try text("stream")
+        sourceCommit = try number("commit")
         self.recordedAt = recordedAt
-        sourcePosition = try number(.position)
-        sourceVersion = try number(.version)
-        sourceHash = try text(.hash)
+        sourcePosition = try number("position")
+        sourceVersion = try number("version")
+        sourceHash = try text("hash")
     }
-}
-
-/// The fields of an envelope, in the order their problems are named (by name).
-private enum EnvelopeField: String, CaseIterable {
-    case commit, data, hash, id, metadata, position, recordedAt, schemaVersion, stream, type, version
-
-    /// The fields in order, made once.
-    static let all = allCases
-    /// Their names, in the same order: a search compares a few short strings, where
-    /// `init(rawValue:)` compares strings in a slower, general way.
-    static let names = all.map(\.rawValue)
-
-    /// Its place among all fields.
-    var index: Int { Self.all.firstIndex(of: self)! }
 }
 
 /// What an import did.
