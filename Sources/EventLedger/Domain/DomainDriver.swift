@@ -44,8 +44,8 @@ struct DomainDriver: Sendable {
             try domain.apply(event.value as! Domain.Event, context: context, to: writer)
         }
         // The decoders alone: taking one from the array needs no generic type looked up at run time.
-        let recordedValues = cases.map(\.value)
-        let typedValues = cases.map(\.typed)
+        let recordedValues = cases.map { $0.value }
+        let typedValues = cases.map { $0.typed }
         decodeTyped = { type, event throws(LedgerError) in try typedValues[type](event) }
         decodeAndApply = { type, payload, version, context, writer throws(LedgerError) in
             let event: Domain.Event
