@@ -25,9 +25,20 @@ enum CrashGuard {
 
     /// The name of signal `number` (e.g. "SIGSEGV"), or "signal N" for one a crash is unlikely to raise.
     static func name(of number: Int32) -> String {
-        let names = [SIGSEGV: "SIGSEGV", SIGBUS: "SIGBUS", SIGABRT: "SIGABRT", SIGILL: "SIGILL", SIGFPE: "SIGFPE",
-                     SIGTRAP: "SIGTRAP", SIGKILL: "SIGKILL", SIGTERM: "SIGTERM", SIGINT: "SIGINT"]
-        return names[number] ?? "signal \(number)"
+        // A switch, not a dictionary: a process's first dictionary of signal numbers costs a
+        // search of every protocol conformance in the binary, at every start.
+        switch number {
+        case SIGSEGV: "SIGSEGV"
+        case SIGBUS: "SIGBUS"
+        case SIGABRT: "SIGABRT"
+        case SIGILL: "SIGILL"
+        case SIGFPE: "SIGFPE"
+        case SIGTRAP: "SIGTRAP"
+        case SIGKILL: "SIGKILL"
+        case SIGTERM: "SIGTERM"
+        case SIGINT: "SIGINT"
+        default: "signal \(number)"
+        }
     }
 }
 
