@@ -44,6 +44,7 @@ struct DomainDriver: Sendable {
             try domain.apply(event.value as! Domain.Event, context: context, to: writer)
         }
         // The decoders alone: taking one from the array needs no generic type looked up at run time.
+        // Gathered by closures: a key path would be made at run time, at every start.
         let recordedValues = cases.map { $0.value }
         let typedValues = cases.map { $0.typed }
         decodeTyped = { type, event throws(LedgerError) in try typedValues[type](event) }
