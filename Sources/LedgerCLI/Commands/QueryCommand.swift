@@ -6,25 +6,30 @@ enum QueryCommand {
     /// the flags of their queries.
     static func command(for program: Program) -> Command {
         let flags = program.queryFlags.sorted()
-        let flagsUsage = flags.isEmpty ? "" : " [" + flags.map { "--\($0)" }.joined(separator: "|") + "]"
         return Command(
             name: "query",
             summary: "print a read model",
-            help: """
+            help: help(flags: flags, queries: program.queries),
+            options: OptionSpec(flags: Set(["json"] + flags), valued: ["session", "as-of"]),
+            run: run
+        )
+    }
+
+    /// The help text, listing the queries and their `flags`.
+    private static func help(flags: [String], queries: [QueryDefinition]) -> String {
+        let flagsUsage = flags.isEmpty ? "" : " [" + flags.map { "--\($0)" }.joined(separator: "|") + "]"
+        return """
             usage: ledger query MODEL [ARG]\(flagsUsage) [--as-of P|T] [--session ID] [--json]
 
             Prints a read model as a table, or as JSON with --json.
             Models:
-            \(modelLines(program.queries).joined(separator: "\n"))
+            \(modelLines(queries).joined(separator: "\n"))
             --as-of P    the state after every event with position <= P
             --as-of T    the state after every commit recorded at or before the ISO-8601 time T
                          (e.g. 2026-11-29T23:10:00Z, with fractional seconds or an offset)
             --session ID the read model as if that form session were committed
             A query for an entity that does not exist exits 1.
-            """,
-            options: OptionSpec(flags: Set(["json"] + flags), valued: ["session", "as-of"]),
-            run: run
-        )
+            """
     }
 
     /// One help line per query: its synopsis (name, argument, flags), then its summary.
