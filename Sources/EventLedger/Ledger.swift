@@ -30,6 +30,9 @@ public final class Ledger: Sendable {
         /// primary; reads never wait for it, and `sync()` catches up with it. A file that does
         /// not exist yet is created only once the primary has answered.
         public var primary: String?
+        /// Commits write their pages into the mapped file instead of copying them in memory
+        /// first: for a file being built that nothing else opens (see `Environment.init`).
+        var writesInPlace = false
 
         /// Options with a 64 MiB initial map (address space only: the file grows with its
         /// content) that create a missing file. A larger map costs every process start
@@ -82,18 +85,14 @@ public final class Ledger: Sendable {
         } else if options.createIfMissing {
             // A replica is made only with its primary at hand: an unreachable one leaves no file behind.
             try primary?.withLog { log in _ = try log.identity() }
-            try Environment.createAtomically(path: location.canonicalPath, tableNames: tableNames,
-                                             mapSize: options.initialMapSize) { [catalog] txn in
-                try FileFormat.record(formats.current, txn, of: location.canonicalPath)
-                let checkpoints = try txn.existingTable("checkpoints", of: location.canonicalPath)
-                for domain in catalog.domains { try checkpoints.map { try ReadModelVersions.record(domain, txn, $0) } }
-            }
+            try Environment.createAtomically(path: location.canonicalPath, tableNames: tableNames, mapSize: options.initialMapSize,
+                                             initialize: Self.newFileContents(catalog, formats, path: location.canonicalPath))
         } else {
             throw LedgerError(.storage, "no ledger at \(path)")
         }
         environment = try Environment(path: location.canonicalPath, mapSize: options.initialMapSize,
                                       readOnly: options.readOnly, maxTables: tableNames.count + 8,
-                                      writeLockWaiting: options.writeLockWaiting)
+                                      writeLockWaiting: options.writeLockWaiting, writesInPlace: options.writesInPlace)
         let inFile = try environment.read { [catalog] txn in try ReadModelsInFile(catalog, txn, of: location.canonicalPath) }
         if !options.readOnly { try inFile.requireKnown(path: path) }
         let opened = inFile.readModelTables(catalog, readOnly: options.readOnly)
@@ -111,6 +110,16 @@ public final class Ledger: Sendable {
             try rebuildOutdatedReadModels(outdated)
         }
         if !options.readOnly, !inFile.absent.isEmpty { try addReadModels(inFile.absent) }
+    }
+
+    /// What a new file at `path` holds besides its empty tables: its format and the versions
+    /// of the read models of `catalog`.
+    static func newFileContents(_ catalog: EventCatalog, _ formats: FileFormats, path: String) -> (Transaction) throws -> Void {
+        { txn in
+            try FileFormat.record(formats.current, txn, of: path)
+            let checkpoints = try txn.existingTable("checkpoints", of: path)
+            for domain in catalog.domains { try checkpoints.map { try ReadModelVersions.record(domain, txn, $0) } }
+        }
     }
 
     /// Appends events as one atomic commit: all of them and their read-model changes, or nothing.

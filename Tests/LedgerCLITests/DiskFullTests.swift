@@ -141,4 +141,19 @@ struct DiskFullTests {
                                           currentDirectory: sandbox.directory)
         #expect(retry.status == 0, "\(retry.stderr)")
     }
+
+    /// Importing into a new ledger on a filesystem without room for it: the space of its map is
+    /// reserved up front, so the import fails with exit 5 (no crash), and leaves no file.
+    @Test func anImportIntoANewLedgerWithoutRoomFailsCleanly() throws {
+        let mount = try TmpfsMount(megabytes: 2)
+        defer { mount.unmount() }
+        let sandbox = try LedgerSandbox()
+        let batch = try GeneratedBatches.write(GeneratedBatches.lines(seed: 11, count: 5_000), to: sandbox.path("batch.ndjson"))
+        try sandbox.ok(["append", "--batch", batch])
+        let export = try sandbox.write("export.ndjson", try sandbox.ok(["export"]).stdout)
+        let ledger = mount.file("new.lmdb")
+        let result = try LedgerSandbox.run(["import", export, "--ledger", ledger], input: nil, currentDirectory: sandbox.directory)
+        expectFailure(result, exit: 5, mentions: ["new.lmdb", "space"])
+        #expect(directoryEntries(mount.path, prefix: "new.lmdb").isEmpty, "left behind: \(directoryEntries(mount.path, prefix: "new.lmdb"))")
+    }
 }

@@ -1,5 +1,8 @@
 import Foundation
 import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// What `ledger import` refuses so a file cannot harm the ledger it enters (§9): commit
 /// times ahead of the clock, which would stamp every later commit with them, and envelopes
@@ -107,13 +110,62 @@ import Testing
         #expect(try target.eventCount() == 1)
     }
 
-    @Test func aFileThatDoesNotParseCreatesNoLedger() throws {
+    @Test func aFileThatDoesNotParseOrIsRefusedCreatesNoLedger() throws {
         let (_, lines) = try seededExport()
         let target = try LedgerSandbox()
-        // A new ledger is made only for a file read through once without a malformed line.
+        // A new ledger is built under a temporary name and appears only once the import is complete.
         expectFailure(try target.run(["import", try file(target, lines + ["{not json"])]), exit: 4,
                       mentions: ["line \(lines.count + 1)", "malformed JSON"])
-        #expect(!FileManager.default.fileExists(atPath: target.ledgerPath))
+        #expect(try ledgerFiles(target) == [])
+        let twice = lines + [InterchangeCommandTests.ndjsonLine(["position": 999, "commit": 999, "recordedAt": "2026-01-01T00:00:00Z",
+            "id": "00000000-0000-4000-8000-000000000001", "stream": "favorite-har-gow", "version": 9, "type": "FavoriteAdded",
+            "schemaVersion": 1, "data": ["dishId": "har-gow"], "metadata": [String: String](), "hash": String(repeating: "0", count: 64)])]
+        expectFailure(try target.run(["import", "--rehash", try file(target, twice)]), exit: 1, mentions: ["line \(lines.count + 1)", "har-gow"])
+        #expect(try ledgerFiles(target) == [])
+        #expect(try target.run(["import", try file(target, lines)]).status == 0)
+        #expect(try ledgerFiles(target) == ["ledger.lmdb"])
+        #expect(try target.eventCount() == lines.count)
+    }
+
+    /// The files in `sandbox` whose names begin with its ledger's.
+    func ledgerFiles(_ sandbox: LedgerSandbox) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: sandbox.directory.path).filter { $0.hasPrefix("ledger.lmdb") }.sorted()
+    }
+
+    @Test func anImportKilledWhileBuildingANewLedgerLeavesNoneAndTheNextImportCleansUp() throws {
+        let source = try LedgerSandbox()
+        let batch = try GeneratedBatches.write(GeneratedBatches.lines(seed: 7, count: 20_000), to: source.path("batch.ndjson"))
+        try source.ok(["append", "--batch", batch])
+        let export = try source.ok(["export"]).stdout
+        let target = try LedgerSandbox()
+        let path = try target.write("import.ndjson", export)
+        // Killed once it has read half the file: inside the import's one write, into the temporary file.
+        let output = open(target.path("killed.out"), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        defer { close(output) }
+        let process = try SpawnedProcess(LedgerSandbox.executable.path, ["import", path, "--ledger", target.ledgerPath],
+                                         in: target.directory.path, output: output, errors: output)
+        let io = open("/proc/\(process.pid)/io", O_RDONLY | O_CLOEXEC)
+        defer { close(io) }
+        while !process.hasEnded, Self.bytesRead(io) < export.utf8.count / 2 { usleep(500) }
+        kill(process.pid, SIGKILL)
+        #expect(process.reap() == .signalled(SIGKILL), "the import ended before it was killed")
+        let left = try ledgerFiles(target)
+        #expect(!left.contains("ledger.lmdb"))
+        #expect(left.contains { $0.hasPrefix("ledger.lmdb.creating-\(process.pid)") }, "\(left)")
+        // The next import removes what the killed one left, and builds the whole ledger.
+        try target.ok(["import", path])
+        #expect(try ledgerFiles(target) == ["ledger.lmdb"])
+        #expect(try target.eventCount() == 20_000)
+        try target.ok(["verify"])
+    }
+
+    /// The bytes a process has read (`rchar` of its `/proc/PID/io`, open as `io`).
+    static func bytesRead(_ io: Int32) -> Int {
+        var buffer = [UInt8](repeating: 0, count: 512)
+        let count = pread(io, &buffer, buffer.count, 0)
+        guard count > 0 else { return 0 }
+        let line = String(decoding: buffer[..<count], as: UTF8.self).split(separator: "\n").first { $0.hasPrefix("rchar:") }
+        return line.flatMap { Int($0.dropFirst("rchar:".count).trimmingCharacters(in: .whitespaces)) } ?? 0
     }
 
     @Test func aMalformedLineAfterManyCommitsIsNamedAndAppendsNothing() throws {

@@ -18,6 +18,20 @@ public struct TemporaryDirectory {
     /// A path inside the directory.
     public func file(_ name: String) -> String { "\(path)/\(name)" }
 
+    /// The names of the files in the directory, sorted.
+    public func entries() -> [String] {
+        guard let stream = opendir(path) else { return [] }
+        defer { closedir(stream) }
+        var names: [String] = []
+        while let entry = readdir(stream) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+            }
+            if name != ".", name != ".." { names.append(name) }
+        }
+        return names.sorted()
+    }
+
     /// Removes the directory and everything in it.
     public func remove() {
         _ = system("rm -rf '\(path)'")

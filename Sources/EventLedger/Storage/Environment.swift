@@ -18,13 +18,25 @@ final class Environment: @unchecked Sendable {
     private let writingThread = Atomic<UInt>(0)
     private var tableHandles: [String: MDB_dbi] = [:]
 
+    /// Whether commits write their pages straight into the map (`MDB_WRITEMAP`) instead of
+    /// copying them in memory first (see `init`).
+    let writesInPlace: Bool
+
     /// Opens (and, unless `readOnly`, creates) the environment at `path`, which must be the
     /// file's canonical path: the lock file is named after it.
-    init(path: String, mapSize: Int, readOnly: Bool, maxTables: Int, writeLockWaiting: WriteLockWaiting = .init()) throws {
+    ///
+    /// With `writesInPlace`, a write changes the mapped file itself, so a large write takes no
+    /// memory of the process for the pages it changes; the file is grown to the map's size
+    /// and that space reserved on the disk up front (a full disk is an error here, not a
+    /// fault later). Nested transactions are then not possible: only a file no other code
+    /// writes (a ledger being built under a temporary name) is opened so.
+    init(path: String, mapSize: Int, readOnly: Bool, maxTables: Int, writeLockWaiting: WriteLockWaiting = .init(),
+         writesInPlace: Bool = false) throws {
         var lockFile = LockFile(path: path + "-lock")
         try lockFile.prepare(readOnly: readOnly)
         var flags = UInt32(MDB_NOSUBDIR | MDB_NOTLS)
         if readOnly { flags |= UInt32(MDB_RDONLY) }
+        if writesInPlace { flags |= UInt32(MDB_WRITEMAP) }
         var (opened, code) = try Self.openHandle(path, flags: flags, mapSize: readOnly ? nil : mapSize, maxTables: maxTables)
         if readOnly, code == EACCES || code == EROFS || code == EPERM {
             // The lock file cannot be created or opened (a read-only directory or filesystem):
@@ -41,6 +53,7 @@ final class Environment: @unchecked Sendable {
         do {
             try lockFile.requireUnchanged()
             try Self.requireWholeFile(env, path: path)
+            if writesInPlace { try Self.reserveFileSpace(env, path: path) }
             writeLock = readOnly ? nil : try WriteLock(path: path, waiting: writeLockWaiting)
         } catch {
             mdb_env_close(env)
@@ -49,6 +62,7 @@ final class Environment: @unchecked Sendable {
         self.handle = env
         self.path = path
         self.readOnly = readOnly
+        self.writesInPlace = writesInPlace
         mapLock = .allocate(capacity: 1)
         pthread_rwlock_init(mapLock, nil)
         writerLock = .allocate(capacity: 1)
@@ -82,6 +96,19 @@ final class Environment: @unchecked Sendable {
         }
     }
 
+    /// Allocates the disk space of the whole map for a file written in place: a page written
+    /// into a hole of the file finding the disk full would otherwise end the process (SIGBUS).
+    private static func reserveFileSpace(_ env: OpaquePointer, path: String) throws {
+        var info = MDB_envinfo()
+        var descriptor: Int32 = -1
+        try lmdbCheck(mdb_env_info(env, &info), "cannot read the map size of \(path)")
+        try lmdbCheck(mdb_env_get_fd(env, &descriptor), "cannot reach the file of \(path)")
+        let code = posix_fallocate(descriptor, 0, off_t(info.me_mapsize))
+        guard code == 0 else {
+            throw LedgerError(.storage, "cannot reserve \(info.me_mapsize) bytes for \(path): \(String(cString: strerror(code)))")
+        }
+    }
+
     /// The bytes of the file that its last commit uses, nil when LMDB cannot tell.
     private static func usedBytes(_ env: OpaquePointer) -> Int? {
         var info = MDB_envinfo()
@@ -94,7 +121,10 @@ final class Environment: @unchecked Sendable {
     var usedBytes: Int { Self.usedBytes(handle) ?? 0 }
 
     deinit {
+        // A file written in place spans the whole map: cut it back to what it uses.
+        let usedByFile = writesInPlace ? usedBytes : 0
         mdb_env_close(handle)
+        if usedByFile > 0 { truncate(path, off_t(usedByFile)) }
         pthread_rwlock_destroy(mapLock)
         mapLock.deallocate()
         pthread_mutex_destroy(writerLock)
@@ -291,6 +321,7 @@ final class Environment: @unchecked Sendable {
         let grown = size(info.me_mapsize)
         guard grown > info.me_mapsize else { return }
         try lmdbCheck(mdb_env_set_mapsize(handle, grown), "cannot grow the map of \(path) to \(grown) bytes")
+        if writesInPlace { try Self.reserveFileSpace(handle, path: path) }
     }
 
     private func adoptResizedMap() throws {

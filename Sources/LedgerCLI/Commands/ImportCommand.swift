@@ -1,6 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import EventLedger
 
 /// `ledger import FILE|-`.
@@ -43,14 +40,12 @@ enum ImportCommand {
     static func run(_ context: CommandContext) throws {
         try context.arguments.requirePositionals(["FILE"], command: "import")
         let envelopes = try NDJSONStream(path: context.arguments.positionals[0], decoder: .envelopes)
-        if access(context.ledgerPath, F_OK) != 0 {
-            // Nothing is created for a file that does not parse: read it through once first.
-            while try envelopes.next() != nil {}
-            try envelopes.rewind()
-        }
-        let ledger = try context.openLedger(.write)
+        let options = try context.ledgerOptions(.write)
         let rehash = context.arguments.has("rehash")
-        let report = try envelopes.locating { try ledger.importEvents(from: envelopes, rehash: rehash) }
+        let report = try envelopes.locating {
+            try Ledger.importEvents(from: envelopes, rehash: rehash, intoLedgerAt: context.ledgerPath,
+                                    domains: context.program.domains, options: options)
+        }
         if context.json {
             try context.output.json(.object(["appended": .int(Int64(report.appended)), "duplicates": .int(Int64(report.duplicates)),
                                          "commits": .int(Int64(report.commits))]))

@@ -28,9 +28,13 @@ struct CommandContext {
 
     /// Opens the ledger for `access`.
     func openLedger(_ access: Access) throws -> Ledger {
-        let options = Ledger.Options(createIfMissing: access == .write, readOnly: access == .read,
-                                     writeLockWaiting: try writeLockWaiting(), primary: primary)
-        return try Ledger(path: ledgerPath, domains: program.domains, options: options)
+        try Ledger(path: ledgerPath, domains: program.domains, options: ledgerOptions(access))
+    }
+
+    /// How the ledger is opened for `access`.
+    func ledgerOptions(_ access: Access) throws -> Ledger.Options {
+        Ledger.Options(createIfMissing: access == .write, readOnly: access == .read,
+                       writeLockWaiting: try writeLockWaiting(), primary: primary)
     }
 
     /// Writes wait for another process's write as long as `--wait SECONDS` says (without it,
