@@ -14,7 +14,7 @@ struct Appender {
     let txn: Transaction
     /// The memory a large batch's fold may take (`commit`): past it, the versions folded so
     /// far are written (in key order) and the fold goes on from empty, so that memory stays
-    /// bounded however large the batch.
+    /// bounded however large the batch; so are its stream and id entries (`indexEntries`).
     var foldLimits = FoldMemoryLimits.standard
 
     /// Appends `events`; throws (leaving the transaction to be aborted) on the first bad one,
@@ -65,6 +65,18 @@ struct Appender {
         var assigned: [[String: String]] = []
         var record: [UInt8] = []
         var firstDuplicate: UInt64?
+        let positionBefore = head.position
+
+        /// Writes the stream and id entries gathered so far, which later events then find in
+        /// their tables: a large batch holds at most `foldLimits.indexEntries` of them in memory.
+        func storeIndexEntries() throws {
+            try streamEntries.put(into: tables.streams, txn)
+            try idEntries.put(into: tables.ids, txn)
+            streamEntries = SortedEntries()
+            idEntries = SortedEntries()
+            streamVersions.removeAll(keepingCapacity: true)
+            idsInBatch.removeAll(keepingCapacity: true)
+        }
         streamVersions.reserveCapacity(first.count)
         idsInBatch.reserveCapacity(first.count)
 
@@ -118,8 +130,9 @@ struct Appender {
                 }
                 state.position = position
                 try domain.apply(event, context, ReadModelWriter(state))
-                if index % foldLimits.eventsPerCheck == 0, state.foldedByteCount > foldLimits.commit {
-                    try state.storeFolded()
+                if index % foldLimits.eventsPerCheck == 0 {
+                    if state.foldedByteCount > foldLimits.commit { try state.storeFolded() }
+                    if idsInBatch.count >= foldLimits.indexEntries { try storeIndexEntries() }
                 }
                 positions.append(position)
                 assigned.append(prepared.assignedIDs)
@@ -153,11 +166,10 @@ struct Appender {
             for index in first.indices { try appendEvent(index, first[index]) { try catalog.prepare(first[index]) } }
             if let unread { throw Self.located(unread, at: first.count) }
         }
-        if idsInBatch.isEmpty, let original = firstDuplicate {
+        if head.position == positionBefore, let original = firstDuplicate {
             return try retryResult(original: original, positions: positions, assigned: assigned)
         }
-        try streamEntries.put(into: tables.streams, txn)
-        try idEntries.put(into: tables.ids, txn)
+        try storeIndexEntries()
         try state.storeFolded()
         for domain in catalog.domains {
             try txn.put(tables.checkpoints, Array(domain.readModelName.utf8), LedgerTables.bigEndian(head.position))

@@ -11,6 +11,10 @@ struct FoldMemoryLimits: Sendable {
     /// A large commit's fold, written out in the same way: a commit of a million events fits,
     /// and is written once, at its end.
     var commit = 256 << 20
+    /// How many events' stream and id entries a large commit gathers before it writes them
+    /// (with the versions and positions it finds by stream and id, about 30 MiB): later events
+    /// find them in their tables.
+    var indexEntries = 1 << 17
     /// How often, in events, a fold counts its memory.
     var eventsPerCheck = 4_096
 
