@@ -125,7 +125,8 @@ extension Ledger {
             return try environment.write(reserving: source.estimatedEventCount * Environment.bytesPerEvent) { txn in
                 try WriteRoute(ledger: self).run(txn) {
                     try source.rewind()
-                    let appender = Appender(catalog: catalog, tables: tables, txn: txn)
+                    var appender = Appender(catalog: catalog, tables: tables, txn: txn)
+                    if environment.writesInPlace { appender.foldLimits = .writingInPlace }
                     let events = ImportedCommits(source, chain: rehash ? nil : ImportedHashChain(), latestTime: latestTime)
                     var appended = 0, commits = 0
                     while let (sourceCommit, time) = try events.nextCommit() {
