@@ -23,6 +23,9 @@ enum ImportCommand {
         The file is read, checked and appended as it goes, in one write: memory holds
         neither the file nor a whole commit, and the import stops at the first refused
         line. Standard input, which cannot be read twice, is kept in memory as it came.
+        A ledger that does not exist yet is built beside its path (as PATH.creating-PID,
+        with the disk space of its map reserved first) and appears only once the import
+        is complete: a refused or killed import leaves no ledger.
 
         Each line's hash must chain: match its event and the hash of the line holding the
         position before it (position 1 chains from zeros). An edited line, a malformed
