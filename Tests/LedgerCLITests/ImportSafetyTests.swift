@@ -146,7 +146,7 @@ import Glibc
                                          in: target.directory.path, output: output, errors: output)
         let io = open("/proc/\(process.pid)/io", O_RDONLY | O_CLOEXEC)
         defer { close(io) }
-        while !process.hasEnded, Self.bytesRead(io) < export.utf8.count / 2 { usleep(500) }
+        while !process.hasEnded, (ProcessIOCounters.value("rchar", in: io) ?? 0) < export.utf8.count / 2 { usleep(500) }
         kill(process.pid, SIGKILL)
         #expect(process.reap() == .signalled(SIGKILL), "the import ended before it was killed")
         let left = try ledgerFiles(target)
@@ -157,15 +157,6 @@ import Glibc
         #expect(try ledgerFiles(target) == ["ledger.lmdb"])
         #expect(try target.eventCount() == 20_000)
         try target.ok(["verify"])
-    }
-
-    /// The bytes a process has read (`rchar` of its `/proc/PID/io`, open as `io`).
-    static func bytesRead(_ io: Int32) -> Int {
-        var buffer = [UInt8](repeating: 0, count: 512)
-        let count = pread(io, &buffer, buffer.count, 0)
-        guard count > 0 else { return 0 }
-        let line = String(decoding: buffer[..<count], as: UTF8.self).split(separator: "\n").first { $0.hasPrefix("rchar:") }
-        return line.flatMap { Int($0.dropFirst("rchar:".count).trimmingCharacters(in: .whitespaces)) } ?? 0
     }
 
     @Test func aMalformedLineAfterManyCommitsIsNamedAndAppendsNothing() throws {

@@ -161,13 +161,7 @@ private final class ProcessWatch {
     /// The bytes the process has passed to write calls (`wchar` of `/proc/PID/io`, readable until
     /// it is reaped) less those of its output; nil when `/proc/PID/io` cannot be read.
     func written() -> Int? {
-        var buffer = [UInt8](repeating: 0, count: 512)
-        let count = pread(io, &buffer, buffer.count, 0)
-        guard count > 0 else { return nil }
-        let text = String(decoding: buffer[..<count], as: UTF8.self)
-        guard let line = text.split(separator: "\n").first(where: { $0.hasPrefix("wchar:") }),
-              let calls = Int(line.dropFirst("wchar:".count).trimmingCharacters(in: .whitespaces)) else { return nil }
-        return calls - outputs.reduce(0) { $0 + $1.size }
+        ProcessIOCounters.value("wchar", in: io).map { calls in calls - outputs.reduce(0) { $0 + $1.size } }
     }
 
     /// Whether the process holds the write lock of its ledger file.
