@@ -1,3 +1,4 @@
+import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -20,16 +21,7 @@ public struct TemporaryDirectory {
 
     /// The names of the files in the directory, sorted.
     public func entries() -> [String] {
-        guard let stream = opendir(path) else { return [] }
-        defer { closedir(stream) }
-        var names: [String] = []
-        while let entry = readdir(stream) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
-            }
-            if name != ".", name != ".." { names.append(name) }
-        }
-        return names.sorted()
+        ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).sorted()
     }
 
     /// Removes the directory and everything in it.
