@@ -62,6 +62,15 @@ struct CommitRun {
         }
     }
 
+    /// Appends `events` as the one commit that builds a new ledger at `path`
+    /// (`Ledger.append(contentsOf:toLedgerAt:)`, which writes the file in place), timing it.
+    static func measure(newLedgerAt path: String, streaming events: some Collection<PendingEvent>,
+                        engine: String) throws -> CommitRun {
+        try measure(engine: engine, events: events.count, commits: 1) { latencies in
+            _ = try latencies.time { try Ledger.append(contentsOf: events, toLedgerAt: path, domains: BenchDomains.all) }
+        }
+    }
+
     /// Times `appendAll`, which appends `events` in `commits` durable commits, timing each in `latencies`.
     private static func measure(engine: String, events: Int, commits: Int,
                                 _ appendAll: (inout Latencies) throws -> Void) throws -> CommitRun {

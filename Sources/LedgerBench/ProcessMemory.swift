@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import EventLedger
 
 /// Resident memory of this process (or another), from /proc/PID/status.
 enum ProcessMemory {
@@ -34,6 +35,16 @@ enum ProcessMemory {
         resetPeak()
         let result = try body()
         return (result, peakMebibytes)
+    }
+
+    /// Hands freed memory back (`resetPeak()`), then runs `body` on a thread of its own while
+    /// this one reads `anonymousMebibytes` every 20 ms; returns its result with the largest
+    /// size read, in MiB.
+    static func samplingAnonymousPeak<T>(_ body: @escaping () throws -> T) throws -> (T, peakAnonymousMebibytes: Double) {
+        resetPeak()
+        var peak = anonymousMebibytes
+        let outcome = try Threads.run(1, waiting: { peak = max(peak, anonymousMebibytes) }) { _ in Result { try body() } }[0]
+        return (try outcome.get(), max(peak, anonymousMebibytes))
     }
 
     /// The value of a `Name:   1234 kB` line, in MiB; NaN when unreadable.

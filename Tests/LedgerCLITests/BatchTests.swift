@@ -57,6 +57,24 @@ import Testing
         #expect(stats.int("commits") == 1)
     }
 
+    @Test func aBatchIntoAMissingLedgerCreatesItWholeOrNotAtAll() throws {
+        let sandbox = try LedgerSandbox()
+        let lines = """
+            {"type":"ArtistCreated","data":{"artistId":"a1","name":"One"}}
+            {"type":"SongAdded","data":{"songId":"s1","title":"First","artistId":"a1"}}
+            {"type":"SongAdded","data":{"songId":"s2","title":"Second","artistId":"ghost-artist"}}
+
+            """
+        let refused = try sandbox.write("refused.ndjson", lines)
+        expectFailure(try sandbox.run(["append", "--batch", refused]), exit: 1, mentions: ["line 3", "ghost-artist"])
+        #expect(directoryEntries(sandbox.directory.path, prefix: "ledger.lmdb") == [])
+        let good = try sandbox.write("good.ndjson", lines.replacing("ghost-artist", with: "a1"))
+        #expect(try sandbox.run(["append", "--batch", good]).status == 0)
+        #expect(directoryEntries(sandbox.directory.path, prefix: "ledger.lmdb") == ["ledger.lmdb"])
+        #expect(try sandbox.eventCount() == 3)
+        #expect(try sandbox.ok(["verify"]).stdout.hasPrefix("ok: 3 events"))
+    }
+
     @Test func aConflictOnALineAppendsNothingAndNamesTheLine() throws {
         let sandbox = try startedSandbox()
         let result = try sandbox.run(["append", "--batch", "-"], input: """

@@ -18,7 +18,9 @@ extension Ledger {
             try environment.requireNoWriteOnThisThread()
             return try environment.write(reserving: events.count * Environment.bytesPerEvent) { txn in
                 try WriteRoute(ledger: self).run(txn) {
-                    try Appender(catalog: catalog, tables: tables, txn: txn).append(from: IteratedEvents(events.makeIterator()), mode: mode)
+                    var appender = Appender(catalog: catalog, tables: tables, txn: txn)
+                    if environment.writesInPlace { appender.foldLimits = .writingInPlace }
+                    return try appender.append(from: IteratedEvents(events.makeIterator()), mode: mode)
                 }
             }
         }

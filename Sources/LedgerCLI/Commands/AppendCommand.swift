@@ -10,7 +10,8 @@ enum AppendCommand {
                ledger append --batch FILE|- [--json]
 
         Appends one event of TYPE with the JSON payload (read from standard input when
-        absent), or every line of an NDJSON batch file as ONE commit: all or nothing.
+        absent), or every line of an NDJSON batch file as ONE commit: all or nothing. A batch
+        into a ledger that does not exist yet builds its file whole: a refused one leaves none.
         Batch lines: {"type":T,"data":{...},"id":UUID?,"expect":N|"none"|"any"?,"metadata":{...}?}
         A payload, and a line of a batch file, may hold at most 1 MiB (1,048,576 bytes): a
         longer one is refused (exit 4) as soon as the reading passes the limit.
@@ -37,8 +38,11 @@ enum AppendCommand {
             }
             guard arguments.all("meta").isEmpty else { throw UsageError("option --meta cannot be used with --batch", command: "append") }
             let lines = try BatchFile.parse(NDJSONLines.read(batchPath))
-            let ledger = try context.openLedger(.write)
-            let result = try NDJSONLines.locating(lines) { try ledger.append(lines.map(\.value)) }
+            let options = try context.ledgerOptions(.write)
+            let result = try NDJSONLines.locating(lines) {
+                try Ledger.append(contentsOf: lines.lazy.map(\.value), toLedgerAt: context.ledgerPath,
+                                  domains: context.program.domains, options: options)
+            }
             try AppendReport.print(result, batch: true, context: context)
             return
         }

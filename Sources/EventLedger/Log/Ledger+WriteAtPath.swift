@@ -1,0 +1,80 @@
+extension Ledger {
+    /// Imports the events of `source` into the ledger at `path` (opened with `domains` and
+    /// `options`), as `importEvents(from:rehash:)` does.
+    ///
+    /// When there is no file at `path` yet, the ledger is built beside it under a temporary
+    /// name and linked into place once the import is complete, so a refused, failed or killed
+    /// import leaves no file at `path`. That file is written in place: the pages of the one
+    /// large commit go straight into the mapped file, so they take no memory of the process,
+    /// and the disk space of the file's map is reserved up front (a full disk is an error,
+    /// not a crash). Should another process create `path` meanwhile, the events are imported
+    /// into that ledger instead.
+    ///
+    /// A new replica (`options.primary`) is written through its primary as any import is:
+    /// it is created only once `source` has been read through without an error.
+    @discardableResult
+    public static func importEvents(from source: some ImportedEventSource, rehash: Bool = false, intoLedgerAt path: String,
+                                    domains: [any LedgerDomain], options: Options = Options()) throws(LedgerError) -> ImportReport {
+        try LedgerError.typed {
+            var source = source
+            let location = try LedgerFileLocation(path)
+            if !location.exists, options.createIfMissing {
+                if options.primary == nil {
+                    if let report = try buildNewFile(location.canonicalPath, domains: domains, options: options,
+                                                     { try $0.importEvents(from: source, rehash: rehash) }) {
+                        return report
+                    }
+                } else {
+                    while try source.next() != nil {}
+                }
+            }
+            return try Ledger(path: path, domains: domains, options: options).importEvents(from: source, rehash: rehash)
+        }
+    }
+
+    /// Appends the events of `events` to the ledger at `path` (opened with `domains` and
+    /// `options`) as one atomic commit, reading them as it goes, as `append(contentsOf:mode:)`
+    /// does: the way to load a large batch into a new ledger.
+    ///
+    /// When there is no file at `path` yet, the ledger is built beside it under a temporary
+    /// name and linked into place once the commit is complete, so a refused, failed or killed
+    /// load leaves no file at `path`. That file is written in place: the pages of the commit
+    /// go straight into the mapped file, so they take no memory of the process (a million
+    /// events load in about 200 MiB), and the disk space of the file's map is reserved up
+    /// front (a full disk is an error, not a crash). Should another process create `path`
+    /// meanwhile, the events are appended to that ledger instead. A new replica
+    /// (`options.primary`) is written through its primary as any append is.
+    @discardableResult
+    public static func append<Events: Collection>(contentsOf events: Events, mode: RuleMode = .strict, toLedgerAt path: String,
+                                                  domains: [any LedgerDomain],
+                                                  options: Options = Options()) throws(LedgerError) -> AppendResult
+    where Events.Element == PendingEvent {
+        try LedgerError.typed {
+            let location = try LedgerFileLocation(path)
+            if !location.exists, options.createIfMissing, options.primary == nil,
+               let result = try buildNewFile(location.canonicalPath, domains: domains, options: options,
+                                             { try $0.append(contentsOf: events, mode: mode) }) {
+                return result
+            }
+            return try Ledger(path: path, domains: domains, options: options).append(contentsOf: events, mode: mode)
+        }
+    }
+
+    /// Builds the ledger at `path`, which does not exist, by running `fill` on it: under a
+    /// temporary name, written in place, and linked to `path` once `fill` returns. Nil when
+    /// another process created `path` meanwhile; what `fill` wrote is dropped then.
+    private static func buildNewFile<Result>(_ path: String, domains: [any LedgerDomain], options: Options,
+                                             _ fill: (Ledger) throws -> Result) throws -> Result? {
+        let catalog = EventCatalog(domains: domains)
+        var building = options
+        building.createIfMissing = false
+        building.writesInPlace = true
+        var result: Result?
+        let linked = try Environment.createAtomically(path: path, tableNames: LedgerTables.allNames(catalog.readModelTables),
+                                                      mapSize: options.initialMapSize,
+                                                      initialize: newFileContents(catalog, .released, path: path)) { temporary in
+            result = try fill(Ledger(path: temporary, domains: domains, options: building, formats: .released))
+        }
+        return linked ? result : nil
+    }
+}

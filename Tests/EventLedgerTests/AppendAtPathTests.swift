@@ -1,0 +1,68 @@
+import Testing
+@testable import EventLedger
+import LedgerTestSupport
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `Ledger.append(contentsOf:mode:toLedgerAt:domains:options:)`: a ledger that does not exist
+/// yet is built from the batch under a temporary name and appears whole or not at all; an
+/// existing one takes the batch as `append(contentsOf:mode:)` does.
+@Suite struct AppendAtPathTests {
+    /// 2,000 notes (large enough to be folded in memory), one of them edited, and their folder
+    /// deleted, which deletes them all.
+    let batch = (0..<2_000).map { PendingEvent(NoteCreated(noteId: "n\($0)", text: "note \($0)", folderId: "f")) }
+        + [PendingEvent(NoteEdited(noteId: "n7", text: "edited")), PendingEvent(FolderDeleted(folderId: "f"))]
+        + [PendingEvent(NoteCreated(noteId: "last", text: "kept"))]
+
+    func append(_ events: [PendingEvent], to path: String) throws(LedgerError) -> AppendResult {
+        try Ledger.append(contentsOf: events, toLedgerAt: path, domains: [NotesDomain()])
+    }
+
+    @Test func aMissingLedgerIsBuiltFromTheBatchAsAnOpenLedgerWouldTakeIt() throws {
+        try withNotesLedger { openLedger, directory in
+            try openLedger.append(contentsOf: batch)
+            let path = directory.file("new.lmdb")
+            let result = try append(batch, to: path)
+            #expect(result.positions == Array(1...2_003))
+            // No temporary file or lock file is left, and the file is cut back to the pages it
+            // uses from the map of 64 MiB it was written in.
+            #expect(directory.entries() == ["new.lmdb", "notes.lmdb", "notes.lmdb-lock"])
+            var status = stat()
+            #expect(stat(path, &status) == 0)
+            #expect(status.st_size < 4 << 20, "\(status.st_size) bytes")
+            let built = try Ledger(path: path, domains: [NotesDomain()])
+            #expect(try allEvents(built).map { [$0.type, $0.stream, $0.data.serializedString()] }
+                == allEvents(openLedger).map { [$0.type, $0.stream, $0.data.serializedString()] })
+            #expect(try queryJSON(built, "notes") == queryJSON(openLedger, "notes"))
+            #expect(try built.verify().isIntact)
+            try built.append(NoteCreated(noteId: "after", text: "after"))
+            #expect(try built.head().position == 2_004)
+        }
+    }
+
+    @Test func aRefusedBatchLeavesNoFile() throws {
+        try withNotesLedger { _, directory in
+            var refused = batch
+            refused[1_200] = PendingEvent(NoteCreated(noteId: "n3", text: "again", folderId: "f"))
+            let error = #expect(throws: LedgerError.self) { try append(refused, to: directory.file("new.lmdb")) }
+            #expect(error?.kind == .ruleViolation)
+            #expect(error?.eventIndex == 1_200)
+            #expect(error?.message.contains(".creating-") == false, "\(error?.message ?? "")")
+            #expect(directory.entries() == ["notes.lmdb", "notes.lmdb-lock"])
+            // Nothing to append creates nothing either.
+            #expect(throws: LedgerError.self) { try append([], to: directory.file("new.lmdb")) }
+            #expect(directory.entries() == ["notes.lmdb", "notes.lmdb-lock"])
+        }
+    }
+
+    @Test func anExistingLedgerTakesTheBatchAfterItsOwnEvents() throws {
+        try withNotesLedger { ledger, directory in
+            try ledger.append(NoteCreated(noteId: "local", text: "mine"))
+            let result = try append(batch, to: directory.file("notes.lmdb"))
+            #expect(result.positions == Array(2...2_004))
+            #expect(try queryJSON(ledger, "notes").contains("mine"))
+            #expect(try ledger.verify().isIntact)
+        }
+    }
+}
