@@ -30,12 +30,12 @@ import Glibc
             let report = try importEvents(ImportedEventArray(file), into: path)
             #expect(report == ImportReport(appended: 1_503, duplicates: 0, commits: 4))
             // No temporary file or lock file is left; the file was written in place over a map
-            // of 64 MiB, and is cut back to the pages it uses.
+            // larger than it needs, and is cut back to the pages it uses.
             #expect(directory.entries() == ["new.lmdb", "notes.lmdb", "notes.lmdb-lock"])
             var status = stat()
             #expect(stat(path, &status) == 0)
-            #expect(status.st_size < 4 << 20, "\(status.st_size) bytes")
             let target = try Ledger(path: path, domains: [NotesDomain()])
+            #expect(Int(status.st_size) == target.environment.usedBytes)
             #expect(try allEvents(target).map { $0.envelope.serializedString() }
                 == allEvents(source).map { $0.envelope.serializedString() })
             #expect(try queryJSON(target, "notes") == queryJSON(source, "notes"))

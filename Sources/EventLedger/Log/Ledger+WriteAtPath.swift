@@ -62,16 +62,18 @@ extension Ledger {
 
     /// Builds the ledger at `path`, which does not exist, by running `fill` on it: under a
     /// temporary name, written in place, and linked to `path` once `fill` returns. Nil when
-    /// another process created `path` meanwhile; what `fill` wrote is dropped then.
+    /// another process created `path` meanwhile; what `fill` wrote is dropped then. The map,
+    /// all of which is reserved on disk, starts at 1 MiB and grows for what `fill` writes.
     private static func buildNewFile<Result>(_ path: String, domains: [any LedgerDomain], options: Options,
                                              _ fill: (Ledger) throws -> Result) throws -> Result? {
         let catalog = EventCatalog(domains: domains)
         var building = options
         building.createIfMissing = false
         building.writesInPlace = true
+        building.initialMapSize = min(options.initialMapSize, Environment.smallestReservation)
         var result: Result?
         let linked = try Environment.createAtomically(path: path, tableNames: LedgerTables.allNames(catalog.readModelTables),
-                                                      mapSize: options.initialMapSize,
+                                                      mapSize: building.initialMapSize,
                                                       initialize: newFileContents(catalog, .released, path: path)) { temporary in
             result = try fill(Ledger(path: temporary, domains: domains, options: building, formats: .released))
         }
