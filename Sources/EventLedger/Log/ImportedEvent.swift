@@ -125,8 +125,7 @@ extension Ledger {
             return try environment.write(reserving: source.estimatedEventCount * Environment.bytesPerEvent) { txn in
                 try WriteRoute(ledger: self).run(txn) {
                     try source.rewind()
-                    var appender = Appender(catalog: catalog, tables: tables, txn: txn)
-                    if environment.writesInPlace { appender.foldLimits = .writingInPlace }
+                    let appender = appender(in: txn)
                     let events = ImportedCommits(source, chain: rehash ? nil : ImportedHashChain(), latestTime: latestTime)
                     var appended = 0, commits = 0
                     while let (sourceCommit, time) = try events.nextCommit() {

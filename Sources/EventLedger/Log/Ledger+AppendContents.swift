@@ -18,12 +18,16 @@ extension Ledger {
             try environment.requireNoWriteOnThisThread()
             return try environment.write(reserving: events.count * Environment.bytesPerEvent) { txn in
                 try WriteRoute(ledger: self).run(txn) {
-                    var appender = Appender(catalog: catalog, tables: tables, txn: txn)
-                    if environment.writesInPlace { appender.foldLimits = .writingInPlace }
-                    return try appender.append(from: IteratedEvents(events.makeIterator()), mode: mode)
+                    try appender(in: txn).append(from: IteratedEvents(events.makeIterator()), mode: mode)
                 }
             }
         }
+    }
+
+    /// An appender for a large commit of this ledger in `txn`, with the fold limits of its
+    /// file: one written in place stores its fold more often, which costs no memory there.
+    func appender(in txn: Transaction) -> Appender {
+        Appender(catalog: catalog, tables: tables, txn: txn, foldLimits: environment.writesInPlace ? .writingInPlace : .standard)
     }
 }
 
