@@ -156,4 +156,28 @@ import Testing
         expectFailure(result, exit: 4, mentions: ["line 2", "expcet"])
         #expect(try sandbox.eventCount() == 1)
     }
+
+    /// A batch file of `count` favourites spanning more than one read of the file, with a
+    /// blank line after every 1,000th, and `replaced` lines (by index) replaced.
+    func favourites(_ count: Int, replacing replaced: [Int: String]) -> String {
+        let note = String(repeating: "x", count: 60)
+        return (0..<count).map { index in
+            let line = replaced[index] ?? #"{"type":"FavoriteAdded","data":{"dishId":"dish-\#(index)"},"metadata":{"note":"\#(note)"}}"#
+            return index % 1_000 == 999 ? line + "\n" : line
+        }.joined(separator: "\n") + "\n"
+    }
+
+    @Test(arguments: [(10_500, 11_500, "line 10511", 4), (11_500, 10_500, "line 10511", 1)])
+    func theFirstRefusedLineOfALargeFileIsNamedWhateverTheLaterOnesHold(malformed: Int, broken: Int, named: String, exit: Int32)
+        throws {
+        let sandbox = try startedSandbox()
+        let lines = favourites(12_000, replacing: [
+            malformed: #"{"type":"FavoriteAdded","data":"#,
+            broken: #"{"type":"FavoriteAdded","data":{"dishId":"dish-5"}}"#,
+        ])
+        #expect(lines.utf8.count > 1 << 20, "more than one read of the file")
+        let file = try sandbox.write("batch.ndjson", lines)
+        expectFailure(try sandbox.run(["append", "--batch", file]), exit: exit, mentions: [named])
+        #expect(try sandbox.eventCount() == 1)
+    }
 }

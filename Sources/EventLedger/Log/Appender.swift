@@ -21,35 +21,35 @@ struct Appender {
     /// with `LedgerError.eventIndex` set to its index in `events`. The commit is recorded at
     /// `recordedAt` (default: now), or at the previous commit's time if that is later.
     func append(_ events: [PendingEvent], mode: RuleMode, recordedAt requestedTime: Timestamp? = nil) throws -> AppendResult {
-        try append(first: events, unread: nil, thenFrom: nil as IteratedEvents<IndexingIterator<[PendingEvent]>>?, mode: mode,
+        try append(first: events, unread: nil, thenFrom: nil as CollectionEvents<[PendingEvent]>?, mode: mode,
                    recordedAt: requestedTime)
     }
 
-    /// Appends the events `source` hands over, as `append(_:mode:recordedAt:)` does, reading
-    /// them as it goes: a large batch is never held whole. An error `source` throws is
+    /// Appends the events `feed` hands over, as `append(_:mode:recordedAt:)` does, reading
+    /// them as it goes: a large batch is never held whole. An error `feed` throws is
     /// thrown when the batch reaches it, after what is refused among the events before it,
     /// with `LedgerError.eventIndex` set to the index of the event it could not read.
-    func append<Source: PendingEventSource>(from source: Source, mode: RuleMode, recordedAt requestedTime: Timestamp? = nil) throws -> AppendResult {
+    func append<Feed: PendingEventFeed>(from feed: Feed, mode: RuleMode, recordedAt requestedTime: Timestamp? = nil) throws -> AppendResult {
         // The events read first tell whether the batch is large: up to `foldedInMemoryFrom`
         // events are read ahead.
-        var source = source
+        var feed = feed
         var first: [PendingEvent] = []
         var unread: (any Error)?
         var ended = false
         while !ended, unread == nil, first.count < Self.foldedInMemoryFrom {
             do {
-                if let event = try source.next() { first.append(event) } else { ended = true }
+                if let event = try feed.next() { first.append(event) } else { ended = true }
             } catch {
                 unread = error
             }
         }
-        let rest = ended || unread != nil ? nil : source
+        let rest = ended || unread != nil ? nil : feed
         return try append(first: first, unread: unread, thenFrom: rest, mode: mode, recordedAt: requestedTime)
     }
 
     /// Appends `first`, then the event that could not be read (`unread`, the error reading
     /// it), or else the events of `rest` (whose reading may fail the same way).
-    private func append(first: [PendingEvent], unread: (any Error)?, thenFrom rest: (some PendingEventSource)?,
+    private func append(first: [PendingEvent], unread: (any Error)?, thenFrom rest: (some PendingEventFeed)?,
                         mode: RuleMode, recordedAt requestedTime: Timestamp?) throws -> AppendResult {
         guard !first.isEmpty || unread != nil else { throw LedgerError(.invalidInput, "nothing to append") }
         let isLarge = rest != nil || first.count >= Self.foldedInMemoryFrom
@@ -272,8 +272,8 @@ struct Appender {
 }
 
 /// Events to append as one commit, handed to the appender one at a time, so that a large
-/// commit (an import's, or a collection's read as it goes) is never held whole.
-protocol PendingEventSource {
+/// commit (an import's, or a source's read as it goes) is never held whole.
+protocol PendingEventFeed {
     /// The next event of the commit, nil after its last. An error ends the commit: the
     /// appender throws it when it reaches the event, after what it refuses before it.
     mutating func next() throws -> PendingEvent?
@@ -281,7 +281,7 @@ protocol PendingEventSource {
 
 /// The events of a batch as the helper thread reads them: those read ahead, then the
 /// error reading the next one or the events of the rest.
-private struct BatchReader<Rest: PendingEventSource> {
+private struct BatchReader<Rest: PendingEventFeed> {
     let first: [PendingEvent]
     let unread: (any Error)?
     var rest: Rest?

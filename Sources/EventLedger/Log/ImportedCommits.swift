@@ -44,7 +44,7 @@ final class ImportedCommits<Source: ImportedEventSource> {
     }
 
     /// The events of one source commit.
-    struct CommitEvents: PendingEventSource {
+    struct CommitEvents: PendingEventFeed {
         let commits: ImportedCommits
         let sourceCommit: UInt64
 

@@ -146,7 +146,7 @@ extension Ledger {
 
     /// Appends `events`, one source commit whose first event is the import's `start`th, as one
     /// commit recorded at `time`; returns how many were new (errors name the import's index).
-    private func appendImported(_ events: some PendingEventSource, startingAt start: Int, recordedAt time: Timestamp,
+    private func appendImported(_ events: some PendingEventFeed, startingAt start: Int, recordedAt time: Timestamp,
                                 _ appender: Appender, _ txn: Transaction) throws -> Int {
         let headBefore = try LogHead(txn, tables).position
         do {

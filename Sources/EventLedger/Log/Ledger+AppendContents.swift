@@ -13,33 +13,47 @@ extension Ledger {
     @discardableResult
     public func append<Events: Collection>(contentsOf events: Events, mode: RuleMode = .strict) throws(LedgerError) -> AppendResult
     where Events.Element == PendingEvent {
-        guard primary == nil else { return try append(Array(events), mode: mode) }
-        return try LedgerError.typed {
+        try append(from: CollectionEvents(events), mode: mode)
+    }
+
+    /// Appends the events of `source` as one atomic commit, as `append(contentsOf:mode:)`
+    /// does: the way to append a batch whose reading can fail, such as a file parsed line by
+    /// line. The source is read as the events are appended, so an error reading it is met
+    /// after the events before it are checked: the first problem in the batch's order is
+    /// thrown, with `LedgerError.eventIndex` set to the index of the event it concerns, and
+    /// nothing is appended.
+    @discardableResult
+    public func append(from source: some PendingEventSource, mode: RuleMode = .strict) throws(LedgerError) -> AppendResult {
+        try LedgerError.typed {
+            var source = source
+            guard primary == nil else { return try append(gathering: &source, mode: mode) }
             try environment.requireNoWriteOnThisThread()
-            return try environment.write(reserving: events.count * Environment.bytesPerEvent) { txn in
+            return try environment.write(reserving: source.estimatedEventCount * Environment.bytesPerEvent) { txn in
                 try WriteRoute(ledger: self).run(txn) {
-                    try appender(in: txn).append(from: IteratedEvents(events.makeIterator()), mode: mode)
+                    try source.rewind()
+                    return try appender(in: txn).append(from: SourceFeed(source: source), mode: mode)
                 }
             }
         }
+    }
+
+    /// Appends the events of `source`, read whole first (each error reading it located at
+    /// its event), as one batch.
+    private func append(gathering source: inout some PendingEventSource, mode: RuleMode) throws -> AppendResult {
+        var events: [PendingEvent] = []
+        try source.rewind()
+        do {
+            while let event = try source.next() { events.append(event) }
+        } catch var error as LedgerError {
+            error.eventIndex = events.count
+            throw error
+        }
+        return try append(events, mode: mode)
     }
 
     /// An appender for a large commit of this ledger in `txn`, with the fold limits of its
     /// file: one written in place stores its fold more often, which costs no memory there.
     func appender(in txn: Transaction) -> Appender {
         Appender(catalog: catalog, tables: tables, txn: txn, foldLimits: environment.writesInPlace ? .writingInPlace : .standard)
-    }
-}
-
-/// The events of an iterator, as the appender reads them.
-struct IteratedEvents<Iterator: IteratorProtocol>: PendingEventSource where Iterator.Element == PendingEvent {
-    private var iterator: Iterator
-
-    init(_ iterator: Iterator) {
-        self.iterator = iterator
-    }
-
-    mutating func next() -> PendingEvent? {
-        iterator.next()
     }
 }

@@ -49,14 +49,24 @@ extension Ledger {
                                                   domains: [any LedgerDomain],
                                                   options: Options = Options()) throws(LedgerError) -> AppendResult
     where Events.Element == PendingEvent {
+        try append(from: CollectionEvents(events), mode: mode, toLedgerAt: path, domains: domains, options: options)
+    }
+
+    /// Appends the events of `source` to the ledger at `path` (opened with `domains` and
+    /// `options`) as one atomic commit, as `append(contentsOf:mode:toLedgerAt:domains:options:)`
+    /// does, reading them as `append(from:mode:)` does: the first problem in the batch's
+    /// order is thrown, and a ledger the batch would have created is left uncreated.
+    @discardableResult
+    public static func append(from source: some PendingEventSource, mode: RuleMode = .strict, toLedgerAt path: String,
+                              domains: [any LedgerDomain], options: Options = Options()) throws(LedgerError) -> AppendResult {
         try LedgerError.typed {
             let location = try LedgerFileLocation(path)
             if !location.exists, options.createIfMissing, options.primary == nil,
                let result = try buildNewFile(location.canonicalPath, domains: domains, options: options,
-                                             { try $0.append(contentsOf: events, mode: mode) }) {
+                                             { try $0.append(from: source, mode: mode) }) {
                 return result
             }
-            return try Ledger(path: path, domains: domains, options: options).append(contentsOf: events, mode: mode)
+            return try Ledger(path: path, domains: domains, options: options).append(from: source, mode: mode)
         }
     }
 

@@ -10,8 +10,11 @@ enum AppendCommand {
                ledger append --batch FILE|- [--json]
 
         Appends one event of TYPE with the JSON payload (read from standard input when
-        absent), or every line of an NDJSON batch file as ONE commit: all or nothing. A batch
-        into a ledger that does not exist yet builds its file whole: a refused one leaves none.
+        absent), or every line of an NDJSON batch file as ONE commit: all or nothing. The
+        file is read, checked and appended as it goes, so memory never holds it whole
+        (standard input, which cannot be read twice, is kept as it came), and the first
+        refused line is the one named. A batch into a ledger that does not exist yet
+        builds its file whole: a refused one leaves none.
         Batch lines: {"type":T,"data":{...},"id":UUID?,"expect":N|"none"|"any"?,"metadata":{...}?}
         A payload, and a line of a batch file, may hold at most 1 MiB (1,048,576 bytes): a
         longer one is refused (exit 4) as soon as the reading passes the limit.
@@ -37,11 +40,10 @@ enum AppendCommand {
                 throw UsageError("option --\(option) cannot be used with --batch; put it on the batch line", command: "append")
             }
             guard arguments.all("meta").isEmpty else { throw UsageError("option --meta cannot be used with --batch", command: "append") }
-            let lines = try BatchFile.parse(NDJSONLines.read(batchPath))
+            let events = try NDJSONStream(path: batchPath, decoder: BatchFile.lines)
             let options = try context.ledgerOptions(.write)
-            let result = try NDJSONLines.locating(lines) {
-                try Ledger.append(contentsOf: lines.lazy.map(\.value), toLedgerAt: context.ledgerPath,
-                                  domains: context.program.domains, options: options)
+            let result = try events.locating {
+                try Ledger.append(from: events, toLedgerAt: context.ledgerPath, domains: context.program.domains, options: options)
             }
             try AppendReport.print(result, batch: true, context: context)
             return

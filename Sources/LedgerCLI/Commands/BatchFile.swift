@@ -2,10 +2,8 @@ import EventLedger
 
 /// Reads the `--batch` NDJSON format: one `{"type","data","id"?,"expect"?,"metadata"?}` per line.
 enum BatchFile {
-    /// The events of the file and, for each, its line number (blank lines are skipped).
-    static func parse(_ bytes: [UInt8]) throws -> [(line: Int, value: PendingEvent)] {
-        try NDJSONLines.parse(bytes, .members(pendingEvent))
-    }
+    /// How a line of the file becomes an event.
+    static var lines: LineDecoder<PendingEvent> { .members(pendingEvent) }
 
     /// The fields a line may have.
     private static let fields = ["type", "data", "id", "expect", "metadata"]
@@ -48,4 +46,10 @@ enum BatchFile {
             return text
         }
     }
+}
+
+/// A batch file read line by line is appended as it is read.
+extension NDJSONStream: PendingEventSource where Value == PendingEvent {
+    /// The file's number of lines: the append reserves room for that many events.
+    var estimatedEventCount: Int { (try? lineCount()) ?? 0 }
 }

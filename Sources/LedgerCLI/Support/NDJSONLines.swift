@@ -40,17 +40,6 @@ enum NDJSONLines {
         throw LedgerError(.invalidInput, "line \(line): longer than 1 MiB (\(longestLine) bytes), the most a line may hold")
     }
 
-    /// Decodes each non-blank line with `decode`; any failure is `.invalidInput` prefixed
-    /// with "line N". An input without values is an error too.
-    static func parse<Value>(_ bytes: [UInt8], _ decoder: LineDecoder<Value>) throws -> [(line: Int, value: Value)] {
-        var values: [(line: Int, value: Value)] = []
-        for (index, line) in bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated() {
-            if let value = try decodeLine(line, number: index + 1, decoder) { values.append((index + 1, value)) }
-        }
-        guard !values.isEmpty else { throw noValues }
-        return values
-    }
-
     /// The error for an input without values.
     static let noValues = LedgerError(.invalidInput, "the input holds no events")
 
@@ -63,16 +52,6 @@ enum NDJSONLines {
             return try line.withUnsafeBytes { try decoder.decode($0) }
         } catch let error as LedgerError {
             throw error.prefixed("line \(number)")
-        }
-    }
-
-    /// Runs `body`; an error about one event (`eventIndex`) is prefixed with its line number.
-    static func locating<Value, Result>(_ lines: [(line: Int, value: Value)], _ body: () throws -> Result) throws -> Result {
-        do {
-            return try body()
-        } catch let error as LedgerError {
-            guard let index = error.eventIndex, lines.indices.contains(index) else { throw error }
-            throw error.prefixed("line \(lines[index].line)")
         }
     }
 }

@@ -34,18 +34,25 @@ final class NDJSONStream<Value> {
     private var lineOffsets: [(value: Int, offset: Int)] = []
 
     /// Opens the file at `path` (standard input for `-`) to decode its lines with `decoder`.
-    init(path: String, decoder: LineDecoder<Value>) throws {
-        self.decoder = decoder
-        self.path = path
+    convenience init(path: String, decoder: LineDecoder<Value>) throws {
         var status = stat()
         if path != "-", stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG {
             let opened = open(path, O_RDONLY)
             guard opened >= 0 else { throw Self.readError(path) }
-            (descriptor, byteCount, buffer, atEnd) = (opened, Int(status.st_size), [], false)
+            self.init(path: path, decoder: decoder, descriptor: opened, byteCount: Int(status.st_size), buffer: [])
         } else {
-            let bytes = try NDJSONLines.read(path)
-            (descriptor, byteCount, buffer, atEnd) = (nil, bytes.count, bytes, true)
+            self.init(bytes: try NDJSONLines.read(path), path: path, decoder: decoder)
         }
+    }
+
+    /// Decodes the lines of `bytes`, the whole input read from `path` (for errors).
+    convenience init(bytes: [UInt8], path: String = "-", decoder: LineDecoder<Value>) {
+        self.init(path: path, decoder: decoder, descriptor: nil, byteCount: bytes.count, buffer: bytes)
+    }
+
+    private init(path: String, decoder: LineDecoder<Value>, descriptor: Int32?, byteCount: Int, buffer: [UInt8]) {
+        (self.path, self.decoder, self.descriptor, self.byteCount, self.buffer) = (path, decoder, descriptor, byteCount, buffer)
+        atEnd = descriptor == nil
     }
 
     deinit {
@@ -74,6 +81,34 @@ final class NDJSONStream<Value> {
         }
         guard valuesRead > 0 else { throw NDJSONLines.noValues }
         return nil
+    }
+
+    /// The number of lines of the input, blank ones included (at least its number of
+    /// values), counted by reading it through once more.
+    func lineCount() throws -> Int {
+        guard let descriptor else { return buffer.withUnsafeBufferPointer { Self.lineBreaks(in: $0) } + 1 }
+        var chunk = [UInt8](repeating: 0, count: Self.chunkSize)
+        var (offset, breaks) = (0, 0)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress!, Self.chunkSize, off_t(offset)) }
+            if count < 0 {
+                guard errno == EINTR else { throw Self.readError(path) }
+                continue
+            }
+            if count == 0 { return breaks + 1 }
+            breaks += chunk.withUnsafeBufferPointer { Self.lineBreaks(in: UnsafeBufferPointer(rebasing: $0[..<count])) }
+            offset += count
+        }
+    }
+
+    /// How many line breaks `bytes` holds.
+    private static func lineBreaks(in bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        var (breaks, from) = (0, 0)
+        while let lineBreak = NDJSONLines.nextLineBreak(in: bytes, from: from) {
+            breaks += 1
+            from = lineBreak + 1
+        }
+        return breaks
     }
 
     /// Runs `body`; an error about one value (`eventIndex`, counted from 0) is prefixed with its line number.
