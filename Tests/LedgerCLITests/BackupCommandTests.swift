@@ -33,7 +33,7 @@ import Testing
         return result.lines
     }
 
-    @Test(.timeLimit(.minutes(2)))
+    @Test(.processTestLimit)
     func aBackupTakenWhileAnotherProcessAppendsIsAConsistentPrefix() throws {
         let sandbox = try LedgerSandbox()
         try sandbox.loadSeeds()
@@ -118,7 +118,7 @@ import Testing
         try FileManager.default.contentsOfDirectory(atPath: sandbox.directory.path).filter { $0.hasPrefix(name + ".partial-") }
     }
 
-    @Test(.timeLimit(.minutes(2)))
+    @Test(.processTestLimit)
     func aKilledBackupLeavesNoDestinationAndDoesNotBlockTheNext() throws {
         let sandbox = try LedgerSandbox()
         let lines = (0..<60_000).map { #"{"type":"FavoriteAdded","data":{"dishId":"dish-\#($0)"}}"# }

@@ -41,7 +41,7 @@ import Testing
         rm -f "$report"
         """#
 
-    @Test(.timeLimit(.minutes(3)))
+    @Test(.processTestLimit)
     func fourProcessesAppendingToOneStreamNeverLoseOrDoubleAnEvent() throws {
         let sandbox = try LedgerSandbox()
         let workers = 4, perWorker = 200, total = workers * perWorker

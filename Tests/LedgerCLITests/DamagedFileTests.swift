@@ -148,7 +148,7 @@ import Glibc
     }
 
     /// Readers stream the log; the file is cut to its two meta pages while they are halfway.
-    @Test(.timeLimit(.minutes(2)), arguments: [["export"], ["log", "--json"]])
+    @Test(.processTestLimit, arguments: [["export"], ["log", "--json"]])
     func aFileTruncatedUnderAReaderStopsItWithAMessage(_ command: [String]) throws {
         let sandbox = try LedgerSandbox()
         let lines = (0..<20_000).map { #"{"type":"FavoriteAdded","data":{"dishId":"dish-\#($0)"}}"# }
@@ -177,7 +177,7 @@ import Glibc
 
     /// Commands that write wait for another process's write; the file is cut to its two meta
     /// pages while they wait, and the writer is then killed, letting them go on.
-    @Test(.timeLimit(.minutes(2)), arguments: [["verify"], ["rebuild", "--quiet"]])
+    @Test(.processTestLimit, arguments: [["verify"], ["rebuild", "--quiet"]])
     func aFileTruncatedWhileACommandWaitsStopsItWithAMessage(_ command: [String]) throws {
         let sandbox = try LedgerSandbox()
         func batch(_ name: String, from first: Int, count: Int) throws -> String {

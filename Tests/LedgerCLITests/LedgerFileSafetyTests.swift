@@ -93,7 +93,7 @@ import Glibc
 
     /// A writer stopped in the middle of its write: others say whom they wait for after about
     /// a second, and `--wait` bounds the wait (exit 5); once it goes on, everything completes.
-    @Test(.timeLimit(.minutes(2))) func writersSayWhomTheyWaitForAndGiveUpAfterWait() throws {
+    @Test(.processTestLimit) func writersSayWhomTheyWaitForAndGiveUpAfterWait() throws {
         let sandbox = try LedgerSandbox()
         try sandbox.ok(["append", "FavoriteAdded", #"{"dishId":"first"}"#])
         let lines = (0..<50_000).map { #"{"type":"FavoriteAdded","data":{"dishId":"bulk-\#($0)"}}"# }
@@ -121,7 +121,7 @@ import Glibc
     /// A reader killed while another process keeps the ledger open leaves its reader slot
     /// behind; the slot is cleared, so rebuilds reuse the pages they free instead of growing
     /// the file each time.
-    @Test(.timeLimit(.minutes(2))) func readersThatDiedDoNotPinPages() throws {
+    @Test(.processTestLimit) func readersThatDiedDoNotPinPages() throws {
         let sandbox = try LedgerSandbox()
         let lines = (0..<20_000).map { #"{"type":"FavoriteAdded","data":{"dishId":"dish-\#($0)"}}"# }
         try sandbox.ok(["append", "--batch", try GeneratedBatches.write(lines, to: sandbox.path("batch.ndjson"))])

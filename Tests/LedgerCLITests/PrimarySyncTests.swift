@@ -4,7 +4,7 @@ import Testing
 /// A shared PostgreSQL primary (§15): `push` copies a ledger into it, `sync` makes and
 /// updates replicas, and a replica is written only through its own primary.
 @Suite(TestPrimary.available) struct PrimarySyncTests {
-    @Test(.timeLimit(.minutes(5)))
+    @Test(.processTestLimit)
     func aPushedTenThousandEventLedgerSyncsIntoAnIdenticalReplica() throws {
         let original = try LedgerSandbox()
         let lines = GeneratedBatches.lines(seed: 16, count: 10_000)

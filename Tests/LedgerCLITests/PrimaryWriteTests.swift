@@ -17,7 +17,7 @@ import Testing
         rm -f "$dir/w$worker.report"
         """#
 
-    @Test(.timeLimit(.minutes(5)))
+    @Test(.processTestLimit)
     func fourReplicasWithTwoWritersEachEndIdenticalAfterSync() throws {
         let primary = try TestPrimary.freshDatabase()
         let sandbox = try LedgerSandbox()
@@ -110,7 +110,7 @@ import Testing
         #expect(try first.ok(["export"]).stdout == (try second.ok(["export"]).stdout))
     }
 
-    @Test(.timeLimit(.minutes(3)))
+    @Test(.processTestLimit)
     func aReplicaKilledAfterThePrimaryCommittedCatchesUpOnItsNextWrite() throws {
         let primary = try TestPrimary.freshDatabase()
         let killed = try LedgerSandbox(), other = try LedgerSandbox()
@@ -151,7 +151,7 @@ import Testing
 /// A primary that stops mid-run: writes exit 5 and change nothing, reads keep answering, and
 /// after it is back a writer retries with the same event ids without doubling anything.
 @Suite(TestPrimary.available) struct StoppedPrimaryTests {
-    @Test(.timeLimit(.minutes(3)))
+    @Test(.processTestLimit)
     func writesExitFiveWhileReadsAnswerAndRetriesAfterARestartDoubleNothing() throws {
         let sandbox = try LedgerSandbox()
         let cluster = sandbox.path("primary")

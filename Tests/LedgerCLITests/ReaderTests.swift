@@ -14,7 +14,7 @@ import Testing
         return calendar.date(from: components).map { $0.addingTimeInterval(Double(parts[6]) / 1_000_000) }
     }
 
-    @Test(.timeLimit(.minutes(2)))
+    @Test(.processTestLimit)
     func readersAreNotBlockedWhileABigBatchIsBeingWritten() throws {
         let sandbox = try LedgerSandbox()
         try sandbox.ok(["append", "ArtistCreated", #"{"artistId":"abba","name":"ABBA"}"#])
