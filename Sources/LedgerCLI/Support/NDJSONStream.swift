@@ -148,7 +148,9 @@ final class NDJSONStream<Value> {
         buffer.removeSubrange(..<start)
         start = 0
         let kept = buffer.count
-        buffer.append(contentsOf: repeatElement(0, count: Self.chunkSize))
+        // An array, not `repeatElement`: an unoptimized build appends a `Repeated` one element
+        // at a time through generic code, a third of a second per chunk.
+        buffer.append(contentsOf: [UInt8](repeating: 0, count: Self.chunkSize))
         var count = -1
         while count < 0 {
             count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress! + kept, Self.chunkSize) }
