@@ -4,8 +4,8 @@ import Testing
 import Glibc
 #endif
 
-/// Opens the notes ledger a write at its path built, expecting its file cut back to the pages
-/// it uses.
+/// Opens, with the notes domain, the ledger a write to a missing path built there, and expects
+/// its file cut back to the pages it uses.
 func openBuiltLedger(at path: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> Ledger {
     var status = stat()
     #expect(stat(path, &status) == 0, sourceLocation: sourceLocation)
