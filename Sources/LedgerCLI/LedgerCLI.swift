@@ -28,7 +28,7 @@ public enum LedgerCLI {
         StandardOutput.occupyClosedStandardDescriptors()
         CrashGuard.install(programName: name)
         var arguments: [String] = []
-        for index in 1..<Int(CommandLine.argc) {
+        for index in 1..<max(1, Int(CommandLine.argc)) {
             guard let raw = CommandLine.unsafeArgv[index] else { continue }
             guard let argument = String(validatingCString: raw) else {
                 let shown = oneLine(String(cString: raw))

@@ -69,7 +69,7 @@ final class GroupCommit: @unchecked Sendable {
     }
 
     /// Appends `events` as one commit, sharing the durable write with concurrent callers, committed by `route`.
-    func append(_ events: [PendingEvent], mode: RuleMode, in environment: Environment, route: WriteRoute,
+    func append(_ events: [PendingEvent], mode: RuleMode, route: WriteRoute,
                 _ appender: @escaping (Transaction) -> Appender) throws -> AppendResult {
         let request = Request(events: events, mode: mode)
         pthread_mutex_lock(mutex)
@@ -90,15 +90,19 @@ final class GroupCommit: @unchecked Sendable {
         let outcomes: [Result<AppendResult, any Error>]
         do {
             let events = group.reduce(0) { $0 + $1.events.count }
-            outcomes = try environment.write(reserving: events * Environment.bytesPerEvent) { txn in try route.run(txn) {
+            outcomes = try route.write(reserving: events * Environment.bytesPerEvent) { txn, now in
                 // Alone, an append needs no nested transaction: its failure aborts only itself.
                 guard group.count > 1 else {
-                    return [.success(try appender(txn).append(request.events, mode: request.mode))]
+                    return [.success(try appender(txn).append(request.events, mode: request.mode, recordedAt: now))]
                 }
                 return group.map { request in
-                    Result { try txn.withCommittedChild { child in try appender(child).append(request.events, mode: request.mode) } }
+                    Result {
+                        try txn.withCommittedChild { child in
+                            try appender(child).append(request.events, mode: request.mode, recordedAt: now)
+                        }
+                    }
                 }
-            } }
+            }
         } catch {
             outcomes = group.map { _ in .failure(error) }
         }

@@ -121,25 +121,23 @@ extension Ledger {
     public func importEvents(from source: some ImportedEventSource, rehash: Bool = false) throws(LedgerError) -> ImportReport {
         try LedgerError.typed {
             var source = source
-            let latestTime = Timestamp(microseconds: Timestamp.now().microseconds + ImportedEvent.maximumClockSkew)
-            return try environment.write(reserving: source.estimatedEventCount * Environment.bytesPerEvent) { txn in
-                try WriteRoute(ledger: self).run(txn) {
-                    try source.rewind()
-                    let appender = appender(in: txn)
-                    let events = ImportedCommits(source, chain: rehash ? nil : ImportedHashChain(), latestTime: latestTime)
-                    var appended = 0, commits = 0
-                    while let (sourceCommit, time) = try events.nextCommit() {
-                        let start = events.handedOver
-                        let added = try appendImported(events.eventsOfNextCommit(sourceCommit), startingAt: start,
-                                                       recordedAt: time, appender, txn)
-                        if let chainError = events.chainError { throw chainError }
-                        appended += added
-                        commits += added > 0 ? 1 : 0
-                    }
-                    guard events.handedOver > 0 else { throw LedgerError(.invalidInput, "nothing to import") }
-                    try events.finish()
-                    return ImportReport(appended: appended, duplicates: events.handedOver - appended, commits: commits)
+            return try WriteRoute(ledger: self).write(reserving: source.estimatedEventCount * Environment.bytesPerEvent) { txn, now in
+                try source.rewind()
+                let appender = appender(in: txn)
+                let latestTime = Timestamp(microseconds: now.microseconds + ImportedEvent.maximumClockSkew)
+                let events = ImportedCommits(source, chain: rehash ? nil : ImportedHashChain(), latestTime: latestTime)
+                var appended = 0, commits = 0
+                while let (sourceCommit, time) = try events.nextCommit() {
+                    let start = events.handedOver
+                    let added = try appendImported(events.eventsOfNextCommit(sourceCommit), startingAt: start,
+                                                   recordedAt: time, appender, txn)
+                    if let chainError = events.chainError { throw chainError }
+                    appended += added
+                    commits += added > 0 ? 1 : 0
                 }
+                guard events.handedOver > 0 else { throw LedgerError(.invalidInput, "nothing to import") }
+                try events.finish()
+                return ImportReport(appended: appended, duplicates: events.handedOver - appended, commits: commits)
             }
         }
     }

@@ -28,11 +28,9 @@ extension Ledger {
             var source = source
             guard primary == nil else { return try append(gathering: &source, mode: mode) }
             try environment.requireNoWriteOnThisThread()
-            return try environment.write(reserving: source.estimatedEventCount * Environment.bytesPerEvent) { txn in
-                try WriteRoute(ledger: self).run(txn) {
-                    try source.rewind()
-                    return try appender(in: txn).append(from: SourceFeed(source: source), mode: mode)
-                }
+            return try WriteRoute(ledger: self).write(reserving: source.estimatedEventCount * Environment.bytesPerEvent) { txn, now in
+                try source.rewind()
+                return try appender(in: txn).append(from: SourceFeed(source: source), mode: mode, recordedAt: now)
             }
         }
     }

@@ -75,6 +75,21 @@ struct PrimaryLog {
         try connection.execute("SELECT NOT EXISTS (SELECT 1 FROM ledger_events)")[0][0] == "t"
     }
 
+    /// Where the primary's log stands for a replica whose last event is at `position`: the
+    /// hash the primary holds there (nil when it holds no such position), its last position
+    /// and its clock, read in one statement.
+    func standing(at position: UInt64) throws -> PrimaryStanding {
+        let row = try connection.execute("""
+            SELECT (SELECT encode(hash, 'hex') FROM ledger_events WHERE position = $1), \
+            (SELECT coalesce(max(position), 0) FROM ledger_events), \
+            (extract(epoch from clock_timestamp()) * 1000000)::bigint
+            """, [String(position)])
+        guard row.count == 1, row[0].count == 3, let last = row[0][1].flatMap({ UInt64($0) }),
+              let clock = row[0][2].flatMap({ Int64($0) })
+        else { throw LedgerError(.corruption, "the primary answered its head and clock with an unreadable row") }
+        return PrimaryStanding(hash: row[0][0], lastPosition: last, clock: Timestamp(microseconds: clock))
+    }
+
     /// The events after `position`, in position order, of the commits up to `lastCommit`
     /// (all when nil): whole commits only, so a page never splits one.
     func events(after position: UInt64, throughCommit lastCommit: UInt64? = nil) throws -> [PrimaryEvent] {

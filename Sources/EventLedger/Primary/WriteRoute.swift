@@ -1,33 +1,83 @@
-/// Where a ledger's writes of events commit first.
+/// Where a ledger's writes of events commit first, and the write transaction they run in.
 ///
 /// Without a primary, the local write transaction is the commit (and a replica file refuses
 /// it). With one, the commit goes through the primary, in one PostgreSQL transaction under
-/// its write lock: the replica catches up inside the local write transaction, the write's
-/// rules and expected versions are checked against that state, its new events are inserted
-/// and committed on the primary, and only then is the local transaction committed. A failure
-/// before the primary's commit changes nothing on either side; a process dying after it
-/// leaves the replica behind, and its next write or sync catches up.
+/// its write lock: the primary must still hold the replica's last event (a primary that lost
+/// commits is never written on top of), the replica catches up inside the local write
+/// transaction, the write's rules and expected versions are checked against that state, its
+/// new events are inserted and committed on the primary, and only then is the local
+/// transaction committed. A failure before the primary's commit changes nothing on either
+/// side. A local commit that fails after it (a full disk) is reported as what it is: the
+/// events are committed on the primary, and this file catches up on its next sync or write,
+/// as it does after a process died at that point.
+///
+/// Commits written through a primary are stamped with the primary's clock, so that a machine
+/// whose clock is wrong cannot misdate them (times never go backwards, so one commit stamped
+/// in the future would date every later commit of every machine); without a primary, with
+/// this machine's.
 struct WriteRoute {
     let ledger: Ledger
 
-    /// Runs `body`, which appends to the log in `txn`, committing its events as described above.
-    func run<T>(_ txn: Transaction, _ body: () throws -> T) throws -> T {
+    /// Runs `body`, which appends to the log in the write transaction it is given, reserving
+    /// about `bytes` of map for it, and commits its events as described above. `body` also
+    /// gets the time its commits are recorded at (never before the previous commit's: the
+    /// appender sees to that).
+    func write<T>(reserving bytes: Int = 0, _ body: (Transaction, Timestamp) throws -> T) throws -> T {
+        var committedOnPrimary: [RecordedEvent] = []
+        do {
+            return try ledger.environment.write(reserving: bytes) { txn in
+                // A rerun after the primary committed (the local commit found the map full)
+                // must not append the events again: events without an id would be doubled.
+                guard committedOnPrimary.isEmpty else {
+                    throw LedgerError(.storage, "\(ledger.path): the map had to grow after the primary committed")
+                }
+                return try run(txn, body) { committedOnPrimary = $0 }
+            }
+        } catch where !committedOnPrimary.isEmpty {
+            throw Self.unrecorded(committedOnPrimary, path: ledger.path, because: error)
+        }
+    }
+
+    /// Runs `body` in `txn` through the primary, if any; `committed` is told the events the
+    /// primary committed, once it has.
+    private func run<T>(_ txn: Transaction, _ body: (Transaction, Timestamp) throws -> T,
+                        committed: ([RecordedEvent]) -> Void) throws -> T {
         guard let primary = ledger.primary else {
             try ReplicaIdentity.requireOwnLedger(txn, ledger.tables, path: ledger.path)
-            return try body()
+            return try body(txn, Timestamp.now())
         }
-        return try primary.withLog { log in
+        var inserted: [RecordedEvent] = []
+        let value = try primary.withLog { log in
             try log.locked {
                 try ReplicaIdentity.adopt(try log.identity(), txn, ledger.tables, path: ledger.path)
-                try ledger.catchUp(try log.events(after: try LogHead(txn, ledger.tables).position), txn)
+                let head = try LogHead(txn, ledger.tables)
+                let standing = try log.standing(at: head.position)
+                try standing.requireHolds(head, replica: ledger.path)
+                try ledger.catchUp(try log.events(after: head.position), txn)
                 let caughtUp = try LogHead(txn, ledger.tables).position
-                let value = try body()
+                let value = try body(txn, standing.clock)
                 // A full map reruns the whole write once the map has grown: nothing may reach
                 // the primary from this attempt (an append of a group may have failed for it).
                 guard !txn.hitMapFull else { throw LedgerError(.storage, "\(ledger.path): the map is full") }
-                try log.insert(try ledger.recordedEvents(after: caughtUp, txn))
+                inserted = try ledger.recordedEvents(after: caughtUp, txn)
+                try log.insert(inserted)
                 return value
             }
         }
+        committed(inserted)
+        return value
+    }
+
+    /// The error of a write whose events the primary committed (`events`) but whose local
+    /// commit into the file at `path` then failed with `error`.
+    static func unrecorded(_ events: [RecordedEvent], path: String, because error: any Error) -> LedgerError {
+        let reason = (error as? LedgerError)?.message ?? "\(error)"
+        let first = events[0], last = events[events.count - 1]
+        let commits = first.commit == last.commit ? "commit \(first.commit)" : "commits \(first.commit)–\(last.commit)"
+        let positions = first.position == last.position ? "position \(first.position)" : "positions \(first.position)–\(last.position)"
+        return LedgerError(.storage, """
+            committed on the primary as \(commits) (\(positions)), but \(path) could not record it: \(reason). \
+            The file catches up on its next sync or write
+            """, subject: commits)
     }
 }

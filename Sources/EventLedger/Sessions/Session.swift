@@ -91,7 +91,7 @@ public struct Session: Sendable {
     @discardableResult
     public func commit() throws(LedgerError) -> AppendResult {
         try LedgerError.typed {
-            try ledger.environment.write { txn in try WriteRoute(ledger: ledger).run(txn) {
+            try WriteRoute(ledger: ledger).write { txn, now in
                 let record = try ledger.loadSession(id, txn)
                 guard !record.events.isEmpty else { throw LedgerError(.invalidInput, "session \(id) has no staged events") }
                 let appender = Appender(catalog: ledger.catalog, tables: ledger.tables, txn: txn)
@@ -102,10 +102,10 @@ public struct Session: Sendable {
                                           subject: stream)
                     }
                 }
-                let result = try appender.append(record.events, mode: .strict)
+                let result = try appender.append(record.events, mode: .strict, recordedAt: now)
                 try txn.delete(ledger.tables.sessions, Array(id.utf8))
                 return result
-            } }
+            }
         }
     }
 

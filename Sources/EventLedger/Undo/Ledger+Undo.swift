@@ -53,16 +53,16 @@ extension Ledger {
     public func undo(commit: UInt64) throws(LedgerError) -> AppendResult? {
         try LedgerError.typed {
             try environment.requireNoWriteOnThisThread()
-            return try environment.write { txn in try WriteRoute(ledger: self).run(txn) {
+            return try WriteRoute(ledger: self).write { txn, now in
                 let events = try UndoPlanner(ledger: self, txn: txn).events(undoing: commit)
                 guard !events.isEmpty else { return nil }
                 do {
-                    return try Appender(catalog: catalog, tables: tables, txn: txn).append(events, mode: .strict)
+                    return try Appender(catalog: catalog, tables: tables, txn: txn).append(events, mode: .strict, recordedAt: now)
                 } catch var error as LedgerError {
                     error.eventIndex = nil
                     throw error.prefixed("commit \(commit) cannot be undone")
                 }
-            } }
+            }
         }
     }
 

@@ -24,9 +24,9 @@ enum Seeds {
 extension LedgerSandbox {
     /// Runs a command that must succeed; records an issue with its stderr otherwise.
     @discardableResult
-    func ok(_ arguments: [String], input: String? = nil,
+    func ok(_ arguments: [String], input: String? = nil, environment: [String: String] = [:],
             sourceLocation: SourceLocation = #_sourceLocation) throws -> RunResult {
-        let result = try run(arguments, input: input)
+        let result = try run(arguments, input: input, environment: environment)
         #expect(result.status == 0, "ledger \(arguments.joined(separator: " ")) failed: \(result.stderr)",
                 sourceLocation: sourceLocation)
         return result

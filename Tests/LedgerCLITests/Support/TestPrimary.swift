@@ -33,13 +33,17 @@ enum TestPrimary {
     /// fsync (a throwaway cluster), and returns what it printed (start: the URL). It is
     /// spawned with no signal blocked and none of the tests' descriptors: the server it
     /// starts inherits both, and must obey `stop`'s signal and hold no pipe of the tests.
+    /// `environment` is added to the server's.
     @discardableResult
-    static func control(_ command: String, _ directory: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
+    static func control(
+        _ command: String, _ directory: String, environment extra: [String: String] = [:],
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> String {
         let output = directory + ".\(command).out"
         let file = open(output, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         try #require(file >= 0, "cannot create \(output)", sourceLocation: sourceLocation)
         defer { close(file) }
-        let environment = ["LEDGER_PRIMARY_FAST": "1"]
+        let environment = extra.merging(["LEDGER_PRIMARY_FAST": "1"]) { _, fast in fast }
         let process = try SpawnedProcess(tool, [command, directory], in: "/", output: file, errors: file, environment: environment)
         let end = process.reap()
         let text = try String(contentsOfFile: output, encoding: .utf8)
