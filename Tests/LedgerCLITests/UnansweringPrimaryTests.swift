@@ -7,7 +7,8 @@ import Glibc
 /// A PostgreSQL primary that does not answer in time: a postmaster that was stopped
 /// (SIGSTOP), a table locked by another session, the primary's write lock held by another
 /// session. A write gives up within `--primary-timeout` or `--wait`, exits 5 naming what
-/// did not answer, writes nothing, and leaves no session of its own waiting on the primary.
+/// did not answer, writes nothing, and leaves no session of its own waiting on the primary;
+/// a watch whose session stopped answering follows the primary on a new one.
 @Suite(TestPrimary.available) struct UnansweringPrimaryTests {
     /// A write of one event with a fixed id, through `primary`.
     static func append(_ artist: String, through primary: String) -> [String] {
@@ -73,6 +74,28 @@ import Glibc
         holder.end()
         try sandbox.ok(Self.append("b", through: primary) + ["--wait", "1"])
         #expect(try sandbox.log().count == 2)
+    }
+
+    @Test(.processTestLimit)
+    func watchNoticesItsPrimaryStoppedAnsweringAndFollowsItAgain() async throws {
+        let primary = try TestPrimary.freshDatabase()
+        let watching = try LedgerSandbox(), writing = try LedgerSandbox()
+        try watching.ok(["sync", "--primary", primary])
+        let watcher = try BackgroundLedger(["watch", "--json", "--from", "1", "--primary", primary, "--primary-timeout", "1"],
+                                           in: watching)
+        defer { watcher.stop() }
+        // The session the watch listens on for commits (it asks `SELECT 1` when nothing came for a while).
+        let listening = """
+            SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND query IN ('LISTEN ledger_commits', 'SELECT 1')
+            """
+        #expect(try await eventually { !(try TestPrimary.query(primary, listening)).isEmpty })
+        let session = try #require(pid_t(try TestPrimary.query(primary, listening)))
+        try #require(kill(session, SIGSTOP) == 0)
+        defer { kill(session, SIGCONT) }
+
+        try writing.ok(Self.append("a", through: primary))
+        let lines = watcher.waitForLines(1, within: 60)
+        #expect(lines == (try writing.ok(["export"]).lines), "watch followed the primary again; stderr: \(watcher.stderr)")
     }
 }
 
