@@ -20,9 +20,28 @@ import Testing
     }
 
     @Test func connectingToAServerThatNeverAnswersGivesUpAtItsBound() throws {
-        // A socket that listens and never accepts: the system completes the connection, nothing answers.
+        let port = try Self.listenWithoutAnswering()
+        let timeouts = PrimaryTimeouts(connecting: .milliseconds(200), statement: .seconds(1))
+        let error = #expect(throws: LedgerError.self) {
+            try PostgresConnection("postgresql://ledger:hunter2@127.0.0.1:\(port)/ledger", timeouts: timeouts)
+        }
+        #expect(error?.kind == .storage)
+        #expect(error?.message == "primary unreachable: 127.0.0.1:\(port) did not answer within 0.2 s (connecting)")
+    }
+
+    @Test func theConnectionStringsOwnShorterConnectTimeoutStillHolds() throws {
+        let port = try Self.listenWithoutAnswering()
+        let error = #expect(throws: LedgerError.self) {
+            try PostgresConnection("host=127.0.0.1 port=\(port) user=ledger connect_timeout=2",
+                                   timeouts: PrimaryTimeouts(connecting: .seconds(600)))
+        }
+        #expect(error?.message == "primary unreachable: 127.0.0.1:\(port) did not answer within 2 s (connecting)")
+    }
+
+    /// The port of a socket on 127.0.0.1 that listens and never accepts, open until the
+    /// process ends: the system completes each connection, nothing ever answers.
+    private static func listenWithoutAnswering() throws -> UInt16 {
         let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(listener) }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
@@ -33,12 +52,6 @@ import Testing
             }
         }
         try #require(listening)
-        let port = UInt16(bigEndian: address.sin_port)
-        let timeouts = PrimaryTimeouts(connecting: .milliseconds(200), statement: .seconds(1))
-        let error = #expect(throws: LedgerError.self) {
-            try PostgresConnection("postgresql://ledger:hunter2@127.0.0.1:\(port)/ledger", timeouts: timeouts)
-        }
-        #expect(error?.kind == .storage)
-        #expect(error?.message == "primary unreachable: 127.0.0.1:\(port) did not answer within 0.2 s (connecting)")
+        return UInt16(bigEndian: address.sin_port)
     }
 }

@@ -4,14 +4,16 @@
 /// stuck behind a lock never holds the replica's write lock for longer.
 ///
 /// The defaults leave room for a slow network and a loaded server while still ending a wait
-/// that will not end by itself: connecting (name lookup aside, which libpq does without a
-/// bound), TLS included, takes well under a second on a working network, so 10 s; the
-/// longest statements insert or read a thousand rows or commits at once, or wait for another
-/// writer's commit, so 30 s.
+/// that will not end by itself: connecting, TLS included, takes well under a second on a
+/// working network, so 10 s (the host name's lookup, which libpq does before, has no bound
+/// here); the server is silent during a statement only while it works on it or waits for
+/// another writer's commit, which takes seconds at most, so 30 s.
 public struct PrimaryTimeouts: Sendable, Equatable {
     /// How long connecting to the primary may take.
     public var connecting: Duration
-    /// How long one statement may take, from sending it to its whole result.
+    /// How long the primary may stay silent while running one statement (taking it, working
+    /// on it, sending its result): a large result still arriving is not cut off, a statement
+    /// waiting behind a lock or a server that stopped is.
     public var statement: Duration
 
     /// 10 s to connect and 30 s per statement, unless given.

@@ -31,11 +31,12 @@ final class PostgresConnection {
     private static let clientCheckInterval = "1000"
 
     /// Connects with `connectionString` (a libpq URI or `key=value` string) within
-    /// `timeouts.connecting`; locks on the server are waited for at most `lockWait` (nil: as
-    /// long as a statement may take).
+    /// `timeouts.connecting`, or the string's own `connect_timeout` when shorter; locks on the
+    /// server are waited for at most `lockWait` (nil: as long as a statement may take).
     init(_ connectionString: String, timeouts: PrimaryTimeouts = PrimaryTimeouts(), lockWait: Duration? = nil) throws(LedgerError) {
         pq = try LibPQ.load()
-        redaction = try ConnectionStringRedaction(connectionString, pq)
+        let settings = try ConnectionSettings(connectionString, pq)
+        redaction = ConnectionStringRedaction(settings)
         self.timeouts = timeouts
         self.lockWait = lockWait
         guard let connection = pq.connectStart(connectionString) else {
@@ -43,7 +44,9 @@ final class PostgresConnection {
         }
         self.connection = connection
         // A failed connection is still finished by `deinit`.
-        try finishConnecting(by: Deadline(after: timeouts.connecting) { "connecting" })
+        var connecting = Deadline(after: min(timeouts.connecting, settings.connectTimeout ?? timeouts.connecting),
+                                  renewed: false) { "connecting" }
+        try finishConnecting(by: &connecting)
         // The server's notices ("relation already exists, skipping") are not the tool's output.
         _ = pq.setNoticeProcessor(connection, { _, _ in }, nil)
         guard pq.setNonblocking(connection, 1) == 0 else { throw unreachable() }
@@ -57,12 +60,12 @@ final class PostgresConnection {
     @discardableResult
     func execute(_ sql: String, _ parameters: [String?] = []) throws(LedgerError) -> [[String?]] {
         guard !abandoned else { throw LedgerError(.storage, "primary unreachable: \(server) stopped answering") }
-        let deadline = Deadline(after: timeouts.statement) { "running \(Self.summary(of: sql))" }
-        try send(sql, parameters, by: deadline)
-        guard let result = try nextResult(by: deadline) else { throw unreachable() }
+        var deadline = Deadline(after: timeouts.statement, renewed: true) { "running \(Self.summary(of: sql))" }
+        try send(sql, parameters, by: &deadline)
+        guard let result = try nextResult(by: &deadline) else { throw unreachable() }
         defer { pq.clear(result) }
         // The statement's end: libpq takes the next statement only once it has said so.
-        while let extra = try nextResult(by: deadline) { pq.clear(extra) }
+        while let extra = try nextResult(by: &deadline) { pq.clear(extra) }
         switch pq.resultStatus(result) {
         case PGRES_COMMAND_OK:
             return []
@@ -107,15 +110,15 @@ final class PostgresConnection {
 
     /// Drives the connection libpq started until it is made, waiting for the socket as libpq
     /// asks, and gives up at `deadline`.
-    private func finishConnecting(by deadline: Deadline) throws(LedgerError) {
+    private func finishConnecting(by deadline: inout Deadline) throws(LedgerError) {
         guard pq.status(connection) != CONNECTION_BAD else { throw unreachable() }
         // libpq's protocol: begin as if polling had asked to wait until the socket is writable.
         var state = PGRES_POLLING_WRITING
         while state != PGRES_POLLING_OK {
             switch state {
             case PGRES_POLLING_FAILED: throw unreachable()
-            case PGRES_POLLING_READING: try awaitSocket(POLLIN, by: deadline)
-            case PGRES_POLLING_WRITING: try awaitSocket(POLLOUT, by: deadline)
+            case PGRES_POLLING_READING: try awaitSocket(POLLIN, by: &deadline)
+            case PGRES_POLLING_WRITING: try awaitSocket(POLLOUT, by: &deadline)
             default: break
             }
             state = pq.connectPoll(connection)
@@ -134,7 +137,7 @@ final class PostgresConnection {
     }
 
     /// Sends `sql` with `parameters`, waiting until libpq has written all of it, by `deadline`.
-    private func send(_ sql: String, _ parameters: [String?], by deadline: Deadline) throws(LedgerError) {
+    private func send(_ sql: String, _ parameters: [String?], by deadline: inout Deadline) throws(LedgerError) {
         let values = parameters.map { $0.map { strdup($0) } ?? nil }
         defer { values.forEach { free($0) } }
         let sent = values.withUnsafeBufferPointer { values in
@@ -148,26 +151,29 @@ final class PostgresConnection {
             let flushed = pq.flush(connection)
             if flushed == 0 { return }
             guard flushed == 1 else { throw unreachable() }
-            let ready = try awaitSocket(POLLIN | POLLOUT, by: deadline)
+            let ready = try awaitSocket(POLLIN | POLLOUT, by: &deadline)
             if ready & Int16(POLLIN) != 0, pq.consumeInput(connection) != 1 { throw unreachable() }
         }
     }
 
     /// The next result of the statement sent, read as it arrives by `deadline`; nil at its end.
-    private func nextResult(by deadline: Deadline) throws(LedgerError) -> OpaquePointer? {
+    private func nextResult(by deadline: inout Deadline) throws(LedgerError) -> OpaquePointer? {
         while pq.isBusy(connection) == 1 {
-            try awaitSocket(POLLIN, by: deadline)
+            try awaitSocket(POLLIN, by: &deadline)
             guard pq.consumeInput(connection) == 1 else { throw unreachable() }
         }
         return pq.getResult(connection)
     }
 
-    /// Waits until the socket is ready for `events` and returns the events it is ready for;
-    /// once `deadline` passes, the connection is abandoned and the error names the server and
-    /// what it did not answer.
+    /// Waits until the socket is ready for `events` and returns the events it is ready for
+    /// (renewing `deadline` when it renews); once `deadline` passes, the connection is
+    /// abandoned and the error names the server and what it did not answer.
     @discardableResult
-    private func awaitSocket(_ events: Int32, by deadline: Deadline) throws(LedgerError) -> Int16 {
-        if let ready = try socket(readyFor: events, by: deadline.instant) { return ready }
+    private func awaitSocket(_ events: Int32, by deadline: inout Deadline) throws(LedgerError) -> Int16 {
+        if let ready = try socket(readyFor: events, by: deadline.instant) {
+            deadline.renew()
+            return ready
+        }
         abandoned = true
         throw LedgerError(.storage, "primary unreachable: \(server) did not answer within "
                           + "\(PrimaryTimeouts.describe(deadline.bound)) (\(deadline.activity()))")
@@ -210,16 +216,27 @@ final class PostgresConnection {
 
 /// When a wait for the server ends: the instant, the bound it was set from, and what the
 /// server is waited for (`connecting`, `running …`), made only when a message needs it.
+///
+/// Connecting has one deadline. A statement's is renewed each time the server answers
+/// something (or takes more of the statement), so it bounds the server's silence: a large
+/// result still arriving is not cut off, a server that stopped, or waits behind a lock, is.
 private struct Deadline {
-    let instant: ContinuousClock.Instant
+    private(set) var instant: ContinuousClock.Instant
     let bound: Duration
     let activity: () -> String
+    private let renewed: Bool
 
-    /// The deadline `bound` from now.
-    init(after bound: Duration, _ activity: @escaping () -> String) {
+    /// The deadline `bound` from now, renewed as the server answers when `renewed`.
+    init(after bound: Duration, renewed: Bool, _ activity: @escaping () -> String) {
         instant = .now + bound
         self.bound = bound
+        self.renewed = renewed
         self.activity = activity
+    }
+
+    /// Notes that the server answered: a renewed deadline is `bound` from now again.
+    mutating func renew() {
+        if renewed { instant = .now + bound }
     }
 }
 
@@ -228,22 +245,9 @@ private struct Deadline {
 struct ConnectionStringRedaction {
     private let password: String?
 
-    /// Finds the password `connectionString` holds; a string libpq cannot parse is refused
-    /// without echoing it (`primary unreachable: …`).
-    init(_ connectionString: String, _ pq: LibPQ) throws(LedgerError) {
-        var error: UnsafeMutablePointer<CChar>?
-        guard let options = pq.conninfoParse(connectionString, &error) else {
-            if let error { pq.freemem(error) }
-            throw LedgerError(.storage, "primary unreachable: the connection string is malformed")
-        }
-        defer { pq.conninfoFree(options) }
-        var found: String?
-        var option = options
-        while let keyword = option.pointee.keyword {
-            if String(cString: keyword) == "password", let value = option.pointee.val { found = String(cString: value) }
-            option += 1
-        }
-        password = found.flatMap { $0.isEmpty ? nil : $0 }
+    /// Keeps out the password of the connection string read as `settings`.
+    init(_ settings: ConnectionSettings) {
+        password = settings.password
     }
 
     /// `message` on one line (its lines trimmed and joined with `; `), its password (if any)
