@@ -20,7 +20,8 @@ import Testing
     }
 
     @Test func connectingToAServerThatNeverAnswersGivesUpAtItsBound() throws {
-        let port = try Self.listenWithoutAnswering()
+        let (listener, port) = try Self.listenWithoutAnswering()
+        defer { close(listener) }
         let timeouts = PrimaryTimeouts(connecting: .milliseconds(200), statement: .seconds(1))
         let error = #expect(throws: LedgerError.self) {
             try PostgresConnection("postgresql://ledger:hunter2@127.0.0.1:\(port)/ledger", timeouts: timeouts)
@@ -30,7 +31,8 @@ import Testing
     }
 
     @Test func theConnectionStringsOwnShorterConnectTimeoutStillHolds() throws {
-        let port = try Self.listenWithoutAnswering()
+        let (listener, port) = try Self.listenWithoutAnswering()
+        defer { close(listener) }
         let error = #expect(throws: LedgerError.self) {
             try PostgresConnection("host=127.0.0.1 port=\(port) user=ledger connect_timeout=2",
                                    timeouts: PrimaryTimeouts(connecting: .seconds(600)))
@@ -38,9 +40,9 @@ import Testing
         #expect(error?.message == "primary unreachable: 127.0.0.1:\(port) did not answer within 2 s (connecting)")
     }
 
-    /// The port of a socket on 127.0.0.1 that listens and never accepts, open until the
-    /// process ends: the system completes each connection, nothing ever answers.
-    private static func listenWithoutAnswering() throws -> UInt16 {
+    /// A socket on 127.0.0.1 that listens and never accepts, and its port: the system
+    /// completes each connection, nothing ever answers.
+    private static func listenWithoutAnswering() throws -> (descriptor: Int32, port: UInt16) {
         let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
@@ -51,7 +53,10 @@ import Testing
                 bind(listener, address, length) == 0 && listen(listener, 4) == 0 && getsockname(listener, address, &length) == 0
             }
         }
-        try #require(listening)
-        return UInt16(bigEndian: address.sin_port)
+        guard listening else {
+            close(listener)
+            throw LedgerError(.storage, "cannot listen on 127.0.0.1")
+        }
+        return (listener, UInt16(bigEndian: address.sin_port))
     }
 }
