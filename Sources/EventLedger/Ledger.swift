@@ -30,9 +30,10 @@ public final class Ledger: Sendable {
         /// primary; reads never wait for it, and `sync()` catches up with it. A file that does
         /// not exist yet is created only once the primary has answered.
         public var primary: String?
-        /// How long connecting to the primary and each statement on it may take before a
-        /// write or sync gives up (`.storage`); waiting for the primary's write lock is also
-        /// bounded by `writeLockWaiting.timeout` when given.
+        /// How long connecting to the primary may take, and the primary may stay silent
+        /// during a statement, before a write or sync gives up (`.storage`, changing nothing);
+        /// waiting for a lock on the primary (its write lock) is also bounded by
+        /// `writeLockWaiting.timeout` when given.
         public var primaryTimeouts: PrimaryTimeouts
         /// Commits write their pages into the mapped file instead of copying them in memory
         /// first: for a file being built that nothing else opens (see `Environment.init`).

@@ -124,10 +124,10 @@ public enum LedgerCLI {
         stay local, `sync` catches up; writing to a replica without its primary, or
         with another one, exits 5, as does a write while the primary is unreachable.
         A write or sync gives up with exit code 5, naming what did not answer, when
-        connecting to the primary or one statement on it takes longer than
-        --primary-timeout SECONDS (else $LEDGER_PRIMARY_TIMEOUT, else 10 s to
-        connect and 30 s per statement); --wait SECONDS also bounds waiting for
-        the primary's write lock.
+        connecting to the primary takes longer, or the primary stays silent during
+        a statement longer, than --primary-timeout SECONDS (else
+        $LEDGER_PRIMARY_TIMEOUT, else 10 s to connect and 30 s per statement);
+        --wait SECONDS also bounds waiting for the primary's write lock.
 
         commands:
         \(lines.joined(separator: "\n"))

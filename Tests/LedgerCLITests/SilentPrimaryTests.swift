@@ -57,7 +57,7 @@ import Testing
     @Test func theHelpDocumentsTheTimeoutAndItsDefaults() throws {
         let help = try LedgerSandbox().run(["--help"], useLedgerOption: false).stdout
         #expect(help.contains("[--primary-timeout SECONDS]"), "\(help)")
-        #expect(help.contains("$LEDGER_PRIMARY_TIMEOUT, else 10 s to"), "\(help)")
+        #expect(help.contains("$LEDGER_PRIMARY_TIMEOUT, else 10 s to connect and 30 s per statement"), "\(help)")
     }
 }
 

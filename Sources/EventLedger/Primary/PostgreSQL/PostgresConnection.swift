@@ -6,10 +6,11 @@ import Glibc
 /// One connection to a PostgreSQL server: the only place that calls libpq (see `LibPQ`).
 ///
 /// libpq is driven without blocking, so that every wait for the server has a bound (see
-/// `PrimaryTimeouts`): connecting, and each statement from sending it to its whole result.
-/// A statement that runs past its bound leaves the connection unusable (its answer may still
-/// come), so it is dropped; the server, told to check that its client is still there, ends
-/// that statement's session within a second, releasing any lock it held or waited for.
+/// `PrimaryTimeouts`): connecting, and the server's silence during each statement. A
+/// statement given up on leaves the connection unusable (its answer may still come), so it
+/// is dropped; the server, told to check that its client is still there, ends that
+/// statement's session within a second, releasing any lock it held or waited for. (libpq's
+/// own cancel request is not sent: it waits for the server without a bound.)
 ///
 /// Every failure is a `LedgerError` of kind `.storage`: `primary unreachable: …` when the
 /// server cannot be reached, does not answer in time or the connection is lost, `primary
@@ -26,6 +27,8 @@ final class PostgresConnection {
 
     /// The SQLSTATE of a lock not granted within `lock_timeout`.
     private static let lockNotAvailable = "55P03"
+    /// libpq's code of a result's SQLSTATE field (`PG_DIAG_SQLSTATE`).
+    private static let sqlStateField = Int32(UInt8(ascii: "C"))
     /// How often the server checks that this client is still connected while it runs a
     /// statement, in milliseconds (PostgreSQL 14 and later).
     private static let clientCheckInterval = "1000"
@@ -56,7 +59,8 @@ final class PostgresConnection {
     deinit { pq.finish(connection) }
 
     /// Runs `sql` with `parameters` bound to `$1`, `$2`… as text (nil is NULL) and returns
-    /// the rows it gives, every value as text (nil for NULL), within `timeouts.statement`.
+    /// the rows it gives, every value as text (nil for NULL); gives up once the server has
+    /// been silent for `timeouts.statement`.
     @discardableResult
     func execute(_ sql: String, _ parameters: [String?] = []) throws(LedgerError) -> [[String?]] {
         guard !abandoned else { throw LedgerError(.storage, "primary unreachable: \(server) stopped answering") }
@@ -77,7 +81,7 @@ final class PostgresConnection {
             }
         default:
             guard isConnected else { throw unreachable() }
-            if let lockWait, pq.resultErrorField(result, Int32(UInt8(ascii: "C"))).map({ String(cString: $0) }) == Self.lockNotAvailable {
+            if let lockWait, pq.resultErrorField(result, Self.sqlStateField).map({ String(cString: $0) }) == Self.lockNotAvailable {
                 throw LedgerError(.storage, "primary busy: gave up waiting for a lock on \(server) after "
                                   + "\(PrimaryTimeouts.describe(lockWait)) (\(deadline.activity())): another session holds it")
             }
