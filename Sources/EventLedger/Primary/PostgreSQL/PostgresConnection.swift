@@ -35,7 +35,8 @@ final class PostgresConnection {
 
     /// Connects with `connectionString` (a libpq URI or `key=value` string) within
     /// `timeouts.connecting`, or the string's own `connect_timeout` when shorter; locks on the
-    /// server are waited for at most `lockWait` (nil: as long as a statement may take).
+    /// server are waited for at most `lockWait` (nil: as long as a statement may take), which
+    /// a statement's silence may then last longer.
     init(_ connectionString: String, timeouts: PrimaryTimeouts = PrimaryTimeouts(), lockWait: Duration? = nil) throws(LedgerError) {
         pq = try LibPQ.load()
         let settings = try ConnectionSettings(connectionString, pq)
@@ -60,11 +61,11 @@ final class PostgresConnection {
 
     /// Runs `sql` with `parameters` bound to `$1`, `$2`… as text (nil is NULL) and returns
     /// the rows it gives, every value as text (nil for NULL); gives up once the server has
-    /// been silent for `timeouts.statement`.
+    /// been silent for `statementBound`.
     @discardableResult
     func execute(_ sql: String, _ parameters: [String?] = []) throws(LedgerError) -> [[String?]] {
         guard !abandoned else { throw LedgerError(.storage, "primary unreachable: \(server) stopped answering") }
-        var deadline = Deadline(after: timeouts.statement, renewed: true) { "running \(Self.summary(of: sql))" }
+        var deadline = Deadline(after: statementBound, renewed: true) { "running \(Self.summary(of: sql))" }
         try send(sql, parameters, by: &deadline)
         guard let result = try nextResult(by: &deadline) else { throw unreachable() }
         defer { pq.clear(result) }
@@ -98,6 +99,10 @@ final class PostgresConnection {
         guard pq.consumeInput(connection) == 1 else { throw unreachable() }
         return takeNotifications()
     }
+
+    /// How long the server may stay silent during a statement: `timeouts.statement`, plus the
+    /// lock wait when there is one (the server itself ends a longer wait for a lock).
+    private var statementBound: Duration { timeouts.statement + (lockWait ?? .zero) }
 
     /// Whether the connection is still up (false once the server went away or did not answer).
     var isConnected: Bool { !abandoned && pq.status(connection) == CONNECTION_OK }
