@@ -81,8 +81,11 @@ public enum LedgerCLI {
             let path = parsed.value("ledger") ?? environmentValue("LEDGER_PATH") ?? "./ledger.lmdb"
             if command.runsGuarded, !GuardedChild.isChild { return try GuardedChild.exitCode(running: commandLine, on: path) }
             let primary = parsed.value("primary") ?? environmentValue("LEDGER_PRIMARY")
-            let primaryTimeout = try parsed.value("primary-timeout").map { try CommandContext.duration($0, of: "--primary-timeout", positive: true) }
-                ?? environmentValue("LEDGER_PRIMARY_TIMEOUT").map { try CommandContext.duration($0, of: "$LEDGER_PRIMARY_TIMEOUT", positive: true) }
+            let primaryTimeout = try parsed.value("primary-timeout").map {
+                try CommandContext.duration($0, of: "--primary-timeout", positive: true)
+            } ?? environmentValue("LEDGER_PRIMARY_TIMEOUT").map {
+                try CommandContext.duration($0, of: "$LEDGER_PRIMARY_TIMEOUT", positive: true)
+            }
             try command.run(CommandContext(program: program, arguments: parsed, ledgerPath: path, primary: primary,
                                            primaryTimeout: primaryTimeout, output: output))
             return ExitCode.success.rawValue

@@ -9,7 +9,7 @@ import Glibc
 final class PrimaryLink: @unchecked Sendable {
     /// The primary's connection string.
     let connectionString: String
-    /// How long connecting and each statement may take.
+    /// How long connecting may take, and the primary may stay silent during a statement.
     let timeouts: PrimaryTimeouts
     /// How long a statement waits for a lock on the primary (its write lock, a locked
     /// table); nil: as long as the statement may take.

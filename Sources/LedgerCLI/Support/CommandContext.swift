@@ -13,8 +13,8 @@ struct CommandContext {
     let ledgerPath: String
     /// The primary's connection string: `--primary`, else `$LEDGER_PRIMARY`, else none.
     let primary: String?
-    /// How long connecting to the primary and each statement on it may take:
-    /// `--primary-timeout`, else `$LEDGER_PRIMARY_TIMEOUT`, else the library's defaults.
+    /// How long connecting to the primary may take, and the primary may stay silent during a
+    /// statement: `--primary-timeout`, else `$LEDGER_PRIMARY_TIMEOUT`, else the library's defaults.
     let primaryTimeout: Duration?
     /// Buffered standard output.
     let output: StandardOutput
