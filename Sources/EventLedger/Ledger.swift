@@ -30,6 +30,11 @@ public final class Ledger: Sendable {
         /// primary; reads never wait for it, and `sync()` catches up with it. A file that does
         /// not exist yet is created only once the primary has answered.
         public var primary: String?
+        /// How long connecting to the primary may take, and the primary may stay silent
+        /// during a statement, before a write or sync gives up (`.storage`, changing nothing);
+        /// waiting for a lock on the primary (its write lock) is also bounded by
+        /// `writeLockWaiting.timeout` when given.
+        public var primaryTimeouts: PrimaryTimeouts
         /// Commits write their pages into the mapped file instead of copying them in memory
         /// first: for a file being built that nothing else opens (see `Environment.init`).
         var writesInPlace = false
@@ -38,12 +43,14 @@ public final class Ledger: Sendable {
         /// content) that create a missing file. A larger map costs every process start
         /// (about 0.7 ms for 1 GiB), a smaller one reruns large first writes while it grows.
         public init(initialMapSize: Int = 64 << 20, createIfMissing: Bool = true, readOnly: Bool = false,
-                    writeLockWaiting: WriteLockWaiting = WriteLockWaiting(), primary: String? = nil) {
+                    writeLockWaiting: WriteLockWaiting = WriteLockWaiting(), primary: String? = nil,
+                    primaryTimeouts: PrimaryTimeouts = PrimaryTimeouts()) {
             self.initialMapSize = initialMapSize
             self.createIfMissing = createIfMissing && !readOnly
             self.readOnly = readOnly
             self.writeLockWaiting = writeLockWaiting
             self.primary = primary
+            self.primaryTimeouts = primaryTimeouts
         }
     }
 
@@ -76,7 +83,9 @@ public final class Ledger: Sendable {
     /// Opens the ledger at `path`, knowing the file formats of `formats`.
     init(path: String, domains: [any LedgerDomain], options: Options, formats: FileFormats) throws {
         self.path = path
-        primary = options.primary.map(PrimaryLink.init)
+        primary = options.primary.map {
+            PrimaryLink($0, timeouts: options.primaryTimeouts, lockWait: options.writeLockWaiting.timeout)
+        }
         catalog = EventCatalog(domains: domains)
         let tableNames = LedgerTables.allNames(catalog.readModelTables)
         let location = try LedgerFileLocation(path)

@@ -17,7 +17,7 @@ public enum LedgerCLI {
     }
 
     /// Options every command takes, also before the command's name.
-    private static let globalOptions = ["--ledger", "--wait", "--primary"]
+    private static let globalOptions = ["--ledger", "--wait", "--primary", "--primary-timeout"]
 
     /// Runs the tool called `name` on ledgers of `domains` with this process's arguments and
     /// returns the exit code. Arguments that are not valid UTF-8 are refused (the standard
@@ -81,7 +81,13 @@ public enum LedgerCLI {
             let path = parsed.value("ledger") ?? environmentValue("LEDGER_PATH") ?? "./ledger.lmdb"
             if command.runsGuarded, !GuardedChild.isChild { return try GuardedChild.exitCode(running: commandLine, on: path) }
             let primary = parsed.value("primary") ?? environmentValue("LEDGER_PRIMARY")
-            try command.run(CommandContext(program: program, arguments: parsed, ledgerPath: path, primary: primary, output: output))
+            let primaryTimeout = try parsed.value("primary-timeout").map {
+                try CommandContext.duration($0, of: "--primary-timeout", positive: true)
+            } ?? environmentValue("LEDGER_PRIMARY_TIMEOUT").map {
+                try CommandContext.duration($0, of: "$LEDGER_PRIMARY_TIMEOUT", positive: true)
+            }
+            try command.run(CommandContext(program: program, arguments: parsed, ledgerPath: path, primary: primary,
+                                           primaryTimeout: primaryTimeout, output: output))
             return ExitCode.success.rawValue
         }
     }
@@ -107,6 +113,7 @@ public enum LedgerCLI {
         let lines = commands.map { "  \($0.name)\(String(repeating: " ", count: width - $0.name.count))  \($0.summary)" }
         return program.renamed("""
         usage: ledger COMMAND [ARGS] [--ledger PATH] [--wait SECONDS] [--primary URL]
+                                    [--primary-timeout SECONDS]
 
         An embedded, event-sourced ledger. The ledger file is --ledger PATH,
         else $LEDGER_PATH, else ./ledger.lmdb. One process writes at a time: a
@@ -119,6 +126,11 @@ public enum LedgerCLI {
         the file is a replica of that primary: every write goes through it, reads
         stay local, `sync` catches up; writing to a replica without its primary, or
         with another one, exits 5, as does a write while the primary is unreachable.
+        A write or sync gives up with exit code 5, naming what did not answer, when
+        connecting to the primary takes longer, or the primary stays silent during
+        a statement longer, than --primary-timeout SECONDS (else
+        $LEDGER_PRIMARY_TIMEOUT, else 10 s to connect and 30 s per statement);
+        --wait SECONDS also bounds waiting for the primary's write lock.
 
         commands:
         \(lines.joined(separator: "\n"))

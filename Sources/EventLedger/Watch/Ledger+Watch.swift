@@ -23,7 +23,7 @@ extension Ledger {
         let signal = try FileChangeSignal(path: path)
         let file = try WatchedFile(path: path)
         var next = try position ?? head().position + 1
-        let follower = try primary.map { try PrimaryFollower(self, connectionString: $0.connectionString) }
+        let follower = try primary.map { try PrimaryFollower(self, link: $0) }
         defer { follower?.stop() }
         // LMDB publishes a commit to readers just after its last write to the file, so a
         // wake-up may still see the old state: then look again shortly, a few times.

@@ -13,6 +13,9 @@ struct CommandContext {
     let ledgerPath: String
     /// The primary's connection string: `--primary`, else `$LEDGER_PRIMARY`, else none.
     let primary: String?
+    /// How long connecting to the primary may take, and the primary may stay silent during a
+    /// statement: `--primary-timeout`, else `$LEDGER_PRIMARY_TIMEOUT`, else the library's defaults.
+    let primaryTimeout: Duration?
     /// Buffered standard output.
     let output: StandardOutput
 
@@ -34,24 +37,31 @@ struct CommandContext {
     /// How the ledger is opened for `access`.
     func ledgerOptions(_ access: Access) throws -> Ledger.Options {
         Ledger.Options(createIfMissing: access == .write, readOnly: access == .read,
-                       writeLockWaiting: try writeLockWaiting(), primary: primary)
+                       writeLockWaiting: try writeLockWaiting(), primary: primary,
+                       primaryTimeouts: primaryTimeout.map { PrimaryTimeouts(connecting: $0, statement: $0) } ?? PrimaryTimeouts())
     }
 
-    /// Writes wait for another process's write as long as `--wait SECONDS` says (without it,
-    /// as long as it takes), saying on standard error after a second whom they wait for.
+    /// Writes wait for another process's write, and for the primary's write lock, as long as
+    /// `--wait SECONDS` says (without it, as long as it takes, the primary's lock as long as a
+    /// statement may take), saying on standard error after a second whom they wait for.
     private func writeLockWaiting() throws -> WriteLockWaiting {
-        let timeout = try arguments.value("wait").map { text -> Duration in
-            guard let seconds = Double(text), seconds.isFinite, seconds >= 0, seconds <= 1e9 else {
-                throw LedgerError(.invalidInput, "--wait: expected a number of seconds, got \"\(text)\"")
-            }
-            return .milliseconds(Int64((seconds * 1000).rounded()))
-        }
+        let timeout = try arguments.value("wait").map { try Self.duration($0, of: "--wait") }
         let path = ledgerPath
         let program = program
         return WriteLockWaiting(timeout: timeout) { holder in
             let who = holder.map { "process \($0)" } ?? "another process"
             printError("\(program.name): waiting for \(who), which is writing to \(path)", to: program.errorDescriptor)
         }
+    }
+
+    /// `text` as a number of seconds, at most a billion, for the option or variable `name`;
+    /// `.invalidInput` naming it for anything else, and for zero when `positive`.
+    static func duration(_ text: String, of name: String, positive: Bool = false) throws -> Duration {
+        guard let seconds = Double(text), seconds.isFinite, positive ? seconds > 0 : seconds >= 0, seconds <= 1e9 else {
+            let expected = positive ? "a positive number of seconds" : "a number of seconds"
+            throw LedgerError(.invalidInput, "\(name): expected \(expected), got \"\(text)\"")
+        }
+        return .milliseconds(Int64((seconds * 1000).rounded(.up)))
     }
 
     /// Whether `--json` was given.

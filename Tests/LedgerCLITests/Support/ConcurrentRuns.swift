@@ -26,10 +26,11 @@ struct LedgerRunner: Sendable {
         directory = sandbox.directory
     }
 
-    /// `ledger ARGS --ledger LEDGER` with `input` on standard input.
-    func run(_ arguments: [String], input: String? = nil, ledger: String? = nil) throws -> BoundedResult {
+    /// `ledger ARGS --ledger LEDGER` with `input` on standard input and `environment` added to the tests'.
+    func run(_ arguments: [String], input: String? = nil, ledger: String? = nil,
+             environment: [String: String] = [:]) throws -> BoundedResult {
         let process = ProcessPlumbing.process(LedgerSandbox.executable, arguments + ["--ledger", ledger ?? ledgerPath],
-                                              currentDirectory: directory)
+                                              currentDirectory: directory, environment: environment)
         let out = Pipe(), err = Pipe(), inPipe = Pipe()
         process.standardOutput = out
         process.standardError = err

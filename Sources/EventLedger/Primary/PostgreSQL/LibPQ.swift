@@ -9,16 +9,25 @@ import Glibc
 /// LDAP, TLS) that every `ledger` process would otherwise load and relocate at start, primary
 /// or not. The header (`CLibPQ`) gives the types; only `PostgresConnection` calls these.
 struct LibPQ {
-    let connectdb: @convention(c) (UnsafePointer<CChar>?) -> OpaquePointer?
+    let connectStart: @convention(c) (UnsafePointer<CChar>?) -> OpaquePointer?
+    let connectPoll: @convention(c) (OpaquePointer?) -> PostgresPollingStatusType
     let finish: @convention(c) (OpaquePointer?) -> Void
     let status: @convention(c) (OpaquePointer?) -> ConnStatusType
     let errorMessage: @convention(c) (OpaquePointer?) -> UnsafeMutablePointer<CChar>?
     let setNoticeProcessor: @convention(c) (OpaquePointer?, PQnoticeProcessor?, UnsafeMutableRawPointer?) -> PQnoticeProcessor?
-    let execParams: @convention(c) (OpaquePointer?, UnsafePointer<CChar>?, Int32, UnsafePointer<Oid>?,
-                                    UnsafePointer<UnsafePointer<CChar>?>?, UnsafePointer<Int32>?, UnsafePointer<Int32>?,
-                                    Int32) -> OpaquePointer?
+    let host: @convention(c) (OpaquePointer?) -> UnsafeMutablePointer<CChar>?
+    let port: @convention(c) (OpaquePointer?) -> UnsafeMutablePointer<CChar>?
+    let serverVersion: @convention(c) (OpaquePointer?) -> Int32
+    let setNonblocking: @convention(c) (OpaquePointer?, Int32) -> Int32
+    let sendQueryParams: @convention(c) (OpaquePointer?, UnsafePointer<CChar>?, Int32, UnsafePointer<Oid>?,
+                                         UnsafePointer<UnsafePointer<CChar>?>?, UnsafePointer<Int32>?, UnsafePointer<Int32>?,
+                                         Int32) -> Int32
+    let flush: @convention(c) (OpaquePointer?) -> Int32
+    let isBusy: @convention(c) (OpaquePointer?) -> Int32
+    let getResult: @convention(c) (OpaquePointer?) -> OpaquePointer?
     let resultStatus: @convention(c) (OpaquePointer?) -> ExecStatusType
     let resultErrorMessage: @convention(c) (OpaquePointer?) -> UnsafeMutablePointer<CChar>?
+    let resultErrorField: @convention(c) (OpaquePointer?, Int32) -> UnsafeMutablePointer<CChar>?
     let ntuples: @convention(c) (OpaquePointer?) -> Int32
     let nfields: @convention(c) (OpaquePointer?) -> Int32
     let getvalue: @convention(c) (OpaquePointer?, Int32, Int32) -> UnsafeMutablePointer<CChar>?
@@ -46,14 +55,23 @@ struct LibPQ {
             }
             return unsafeBitCast(symbol, to: type)
         }
-        connectdb = try load("PQconnectdb")
+        connectStart = try load("PQconnectStart")
+        connectPoll = try load("PQconnectPoll")
         finish = try load("PQfinish")
         status = try load("PQstatus")
         errorMessage = try load("PQerrorMessage")
         setNoticeProcessor = try load("PQsetNoticeProcessor")
-        execParams = try load("PQexecParams")
+        host = try load("PQhost")
+        port = try load("PQport")
+        serverVersion = try load("PQserverVersion")
+        setNonblocking = try load("PQsetnonblocking")
+        sendQueryParams = try load("PQsendQueryParams")
+        flush = try load("PQflush")
+        isBusy = try load("PQisBusy")
+        getResult = try load("PQgetResult")
         resultStatus = try load("PQresultStatus")
         resultErrorMessage = try load("PQresultErrorMessage")
+        resultErrorField = try load("PQresultErrorField")
         ntuples = try load("PQntuples")
         nfields = try load("PQnfields")
         getvalue = try load("PQgetvalue")
