@@ -167,8 +167,18 @@ public final class Ledger: Sendable {
         try append([PendingEvent(event, id: id, expect: expect, metadata: metadata)])
     }
 
-    /// Runs `body` with a consistent snapshot of the current read models.
+    /// Runs `body` with a consistent snapshot of the current read models. Throws, as their
+    /// queries do, when the ledger was opened for reading only and a read model was built by
+    /// another version of its domain or has a damaged version record: its rows may mean
+    /// something else than `body` reads.
     public func read<T>(_ body: (ReadModelReader) throws -> T) throws -> T {
+        if let index = readModelVersionMismatches.keys.min() { try requireReadModel(ofDomain: index) }
+        return try readAnyVersion(body)
+    }
+
+    /// Runs `body` with a consistent snapshot of the current read models, whatever versions
+    /// built them: for a query, whose own read model was checked.
+    private func readAnyVersion<T>(_ body: (ReadModelReader) throws -> T) throws -> T {
         try environment.read { txn in
             try body(ReadModelReader(StoredReadModel(txn, tables: tables.readModels)))
         }
@@ -181,7 +191,7 @@ public final class Ledger: Sendable {
     public func query(_ name: String, _ input: QueryDefinition.Input = .init()) throws(LedgerError) -> QueryResult {
         try LedgerError.typed {
             let definition = try queryDefinition(name)
-            return try read { state in try definition.run(input, state) }
+            return try readAnyVersion { state in try definition.run(input, state) }
         }
     }
 

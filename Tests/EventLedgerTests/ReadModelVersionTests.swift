@@ -85,6 +85,7 @@ private struct ShoutingNotes: LedgerDomain {
         #expect(reader.readModelsOfEarlierVersions.isEmpty)
         #expect(try reader.stats().events == 1)
         #expect(throws: LedgerError.self) { try reader.query("notes") }
+        #expect(throws: LedgerError.self, "its rows may mean something else") { try reader.read { _ in 0 } }
         #expect(try reader.verify().problems == [newer + ": this tool neither reads nor changes it"])
         #expect(try bytes(path) == before)
         #expect(try Ledger(path: path, domains: [ShoutingNotes()]).query("notes").json == .array([.string("QUIET")]))
