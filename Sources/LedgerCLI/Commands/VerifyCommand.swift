@@ -18,8 +18,8 @@ enum VerifyCommand {
         A ledger holding read models of domains this tool does not know is not verified (exit 5,
         naming them); one lacking some of this tool's read models is verified as if they were
         built. A read model built by another version of its domain than this tool's, or whose
-        version record is damaged, is reported (exit 5). The file is opened for reading only:
-        verify never changes it.
+        version record is damaged, is reported (exit 5). The file is opened for reading only and
+        checked through a compacted copy in /tmp: verify never changes it, nor waits for a writer.
         """,
         options: OptionSpec(),
         run: run,
