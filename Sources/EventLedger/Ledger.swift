@@ -60,6 +60,10 @@ public final class Ledger: Sendable {
     let catalog: EventCatalog
     let tables: LedgerTables
     let readModelsInFile: ReadModelsInFile
+    /// The held read models of plugged-in domains whose version record differs from their
+    /// domain's version, by domain index, as found when the ledger was opened without bringing
+    /// them up to date (for reading only, or keeping them): they are not queried.
+    let readModelVersionMismatches: [Int: ReadModelVersions.Mismatch]
     private let groupCommit = GroupCommit()
     /// The way to the primary, when the ledger has one.
     let primary: PrimaryLink?
@@ -76,12 +80,22 @@ public final class Ledger: Sendable {
     /// for reading only (see `readModelsOfUnknownDomains`); opening it for writing is refused
     /// (`.storage`, naming them). Read models of given domains that the file lacks are added,
     /// built from the log, when it is opened for writing, never when only reading.
+    ///
+    /// A read model built by an earlier version of its domain (`LedgerDomain.readModelVersion`)
+    /// is rebuilt when the file is opened for writing; opened for reading only, its queries are
+    /// refused (see `readModelsOfEarlierVersions`). One built by a newer version, or whose
+    /// version record is damaged, is never changed: opening the file for writing is refused
+    /// (`.storage` naming both versions, or `.corruption`), and so are its queries. A damaged
+    /// format record is `.corruption` for every opening. Reading the log needs no read model.
     public convenience init(path: String, domains: [any LedgerDomain], options: Options = Options()) throws {
         try self.init(path: path, domains: domains, options: options, formats: .released)
     }
 
-    /// Opens the ledger at `path`, knowing the file formats of `formats`.
-    init(path: String, domains: [any LedgerDomain], options: Options, formats: FileFormats) throws {
+    /// Opens the ledger at `path`, knowing the file formats of `formats`. With
+    /// `keepingReadModelVersions`, an opening for writing leaves the read models built by other
+    /// versions of their domains as they are, neither rebuilt nor refused (a copy to verify).
+    init(path: String, domains: [any LedgerDomain], options: Options, formats: FileFormats,
+         keepingReadModelVersions: Bool = false) throws {
         self.path = path
         primary = options.primary.map {
             PrimaryLink($0, timeouts: options.primaryTimeouts, lockWait: options.writeLockWaiting.timeout)
@@ -105,19 +119,21 @@ public final class Ledger: Sendable {
         let inFile = try environment.read { [catalog] txn in try ReadModelsInFile(catalog, txn, of: location.canonicalPath) }
         if !options.readOnly { try inFile.requireKnown(path: path) }
         let opened = inFile.readModelTables(catalog, readOnly: options.readOnly)
-        let (version, outdated) = try environment.openTables(LedgerTables.allNames(opened)) { [catalog] txn in
+        let bringsUpToDate = !options.readOnly && !keepingReadModelVersions
+        let (version, mismatches) = try environment.openTables(LedgerTables.allNames(opened)) { [catalog] txn in
             let version = try FileFormat.storedVersion(txn, of: location.canonicalPath)
             try formats.requireOpenable(version, path: path, readOnly: options.readOnly)
             let checkpoints = try txn.existingTable("checkpoints", of: location.canonicalPath)
-            return (version, try ReadModelVersions.outdated(catalog, txn, checkpoints).filter { !inFile.absent.contains($0) })
+            let mismatches = try ReadModelVersions.mismatches(catalog, txn, checkpoints).filter { !inFile.absent.contains($0.key) }
+            // Refused here, before anything is created in the file.
+            if bringsUpToDate { try ReadModelVersions.requireWritable(mismatches, catalog, path: path) }
+            return (version, mismatches)
         }
         tables = LedgerTables(environment: environment, readModelTables: opened)
         readModelsInFile = inFile
+        readModelVersionMismatches = bringsUpToDate ? [:] : mismatches
         if version < formats.current, !options.readOnly { try formats.migrate(self) }
-        if !outdated.isEmpty {
-            if options.readOnly { throw ReadModelVersions.refusal(catalog, outdated, path: path) }
-            try rebuildOutdatedReadModels(outdated)
-        }
+        if bringsUpToDate, !mismatches.isEmpty { try rebuildOutdatedReadModels(Array(mismatches.keys)) }
         if !options.readOnly, !inFile.absent.isEmpty { try addReadModels(inFile.absent) }
     }
 
@@ -160,8 +176,18 @@ public final class Ledger: Sendable {
         try append([PendingEvent(event, id: id, expect: expect, metadata: metadata)])
     }
 
-    /// Runs `body` with a consistent snapshot of the current read models.
+    /// Runs `body` with a consistent snapshot of the current read models. Throws, as their
+    /// queries do, when the ledger was opened for reading only and a read model was built by
+    /// another version of its domain or has a damaged version record: its rows may mean
+    /// something else than `body` reads.
     public func read<T>(_ body: (ReadModelReader) throws -> T) throws -> T {
+        if let index = readModelVersionMismatches.keys.min() { try requireReadModel(ofDomain: index) }
+        return try readAnyVersion(body)
+    }
+
+    /// Runs `body` with a consistent snapshot of the current read models, whatever versions
+    /// built them: for a query, whose own read model was checked.
+    private func readAnyVersion<T>(_ body: (ReadModelReader) throws -> T) throws -> T {
         try environment.read { txn in
             try body(ReadModelReader(StoredReadModel(txn, tables: tables.readModels)))
         }
@@ -174,7 +200,7 @@ public final class Ledger: Sendable {
     public func query(_ name: String, _ input: QueryDefinition.Input = .init()) throws(LedgerError) -> QueryResult {
         try LedgerError.typed {
             let definition = try queryDefinition(name)
-            return try read { state in try definition.run(input, state) }
+            return try readAnyVersion { state in try definition.run(input, state) }
         }
     }
 

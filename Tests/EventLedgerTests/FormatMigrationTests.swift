@@ -149,4 +149,23 @@ import LedgerTestSupport
             #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
         }
     }
+
+    @Test(arguments: [[], [0, 1], [UInt8](repeating: 0, count: 8), [0, 0, 0, 0, 0, 0, 0, 1, 0]])
+    func aDamagedFormatRecordIsRefusedUnchangedNotReadAsAVersion(_ record: [UInt8]) throws {
+        try withFormatOneLedger { path in
+            do {
+                let ledger = try open(path, steps: [])
+                try ledger.environment.write { txn in try txn.put(ledger.tables.checkpoints, FileFormat.recordKey, record) }
+            }
+            let before = try Data(contentsOf: URL(fileURLWithPath: path))
+            let runs = StepRuns()
+            for readOnly in [false, true] {
+                let error = try #require(throws: LedgerError.self) { try open(path, steps: [Self.step("a", runs: runs)], readOnly: readOnly) }
+                #expect(error.kind == .corruption)
+                #expect(error.message.hasPrefix("the format record of \(path) is damaged"), "\(error)")
+            }
+            #expect(runs.names.isEmpty)
+            #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+        }
+    }
 }

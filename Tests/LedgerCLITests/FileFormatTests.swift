@@ -72,17 +72,18 @@ import Favorites
     }
 
     /// The fixture's music and animals read models were built by version 1 of their domains
-    /// (lists by name as written; now by case-folded name): reading is refused until a write
-    /// rebuilds them, and then every answer is the earlier tool's (the fixture's names order
-    /// the same both ways), song lists with no durations added.
+    /// (lists by name as written; now by case-folded name): querying them is refused until a
+    /// write rebuilds them (the log is read as it is), and then every answer is the earlier
+    /// tool's (the fixture's names order the same both ways), song lists with no durations added.
     @Test func aLedgerOfTheFirstFormatMigratesVerifiesAndAnswersAsBefore() throws {
         let sandbox = try LedgerSandbox()
         try FileManager.default.copyItem(atPath: FormatOneFixture.ledger, toPath: sandbox.ledgerPath)
         let before = try #require(fileBytes(sandbox.ledgerPath))
-        for command in [["query", "artists"], ["export"]] {
+        for (command, readModel) in [(["query", "artists"], "artist-songs"), (["query", "animals"], "animal-category")] {
             expectFailure(try sandbox.run(command), exit: 5,
-                          mentions: ["artist-songs, animal-category", "earlier version", "ledger rebuild"])
+                          mentions: [#""\#(readModel)" was built by an earlier version of its domain (1;"#, "`ledger rebuild`"])
         }
+        #expect(try sandbox.ok(["export"]).lines.count == 88)
         #expect(fileBytes(sandbox.ledgerPath) == before, "a read command wrote to the file")
 
         // A write open migrates the file; every seed event (as seeded then, without durations)

@@ -30,7 +30,9 @@ public protocol LedgerDomain: Sendable {
     /// The version of what `apply` stores (its tables' keys and rows), 1 unless given. Raise
     /// it whenever `apply` changes what it stores for the same events: a ledger whose read
     /// model an earlier version built rebuilds it the next time it is opened for writing,
-    /// and refuses to be read until then.
+    /// and refuses its queries until then. A ledger whose read model a newer version built
+    /// refuses to be opened for writing by this version, and its queries: it is never rebuilt
+    /// down.
     var readModelVersion: Int { get }
     /// The kinds of entity whose changes can be undone, those others refer to first. A commit
     /// can be undone when every entity it changed is of one of them; none unless given.

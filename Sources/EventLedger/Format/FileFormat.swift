@@ -3,7 +3,8 @@
 /// The record is an entry of the `checkpoints` table under a key no read model has (it
 /// starts with a NUL byte), holding the version as a big-endian `u64`; its place never
 /// changes, so every version of EventLedger can read it. Files written before versions were
-/// recorded have no record: they are version 1.
+/// recorded have no record: they are version 1. A damaged record (see `VersionRecord`) is
+/// `.corruption`: the file's format is unknown, so it is neither read nor written.
 enum FileFormat {
     /// The version of a file without a record.
     static let firstVersion = 1
@@ -15,13 +16,18 @@ enum FileFormat {
     /// table up by name (before the tables are opened); `firstVersion` when there is no such table.
     static func storedVersion(_ txn: Transaction, of path: String) throws -> Int {
         guard let checkpoints = try txn.existingTable("checkpoints", of: path) else { return firstVersion }
-        return try storedVersion(txn, checkpoints)
+        return try storedVersion(txn, checkpoints, of: path)
     }
 
-    /// The version recorded in `checkpoints`; `firstVersion` when there is no record.
-    static func storedVersion(_ txn: Transaction, _ checkpoints: Table) throws -> Int {
+    /// The version recorded in `checkpoints` of the file at `path`; `firstVersion` when there is
+    /// no record, `.corruption` when the record is damaged.
+    static func storedVersion(_ txn: Transaction, _ checkpoints: Table, of path: String) throws -> Int {
         guard let stored = try txn.get(checkpoints, recordKey) else { return firstVersion }
-        return Int(clamping: LedgerTables.readBigEndian(stored))
+        guard let version = VersionRecord.version(stored) else {
+            throw LedgerError(.corruption, "the format record of \(path) is damaged (\(VersionRecord.damage(stored))): "
+                + "the file's format is unknown, so it is neither read nor written")
+        }
+        return version
     }
 
     /// Records `version` in the file at `path`, which `txn` writes, looking its `checkpoints`

@@ -37,7 +37,7 @@ struct FileFormats: Sendable {
     func migrate(_ ledger: Ledger) throws {
         try ledger.environment.write { txn in
             let checkpoints = ledger.tables.checkpoints
-            let version = try FileFormat.storedVersion(txn, checkpoints)
+            let version = try FileFormat.storedVersion(txn, checkpoints, of: ledger.path)
             try requireOpenable(version, path: ledger.path, readOnly: false)
             guard version < current else { return }
             for step in steps(from: version) { try step.apply(ledger, txn) }

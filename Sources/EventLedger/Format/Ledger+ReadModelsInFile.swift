@@ -13,6 +13,13 @@ extension Ledger {
         environment.readOnly ? readModelsInFile.absent.map { catalog.domains[$0].readModelName } : []
     }
 
+    /// The read models of plugged-in domains that an earlier version of their domain built, as
+    /// found when the ledger was opened for reading only: their queries throw `.storage` (with
+    /// the read model as the error's subject). Opening the ledger for writing rebuilds them.
+    public var readModelsOfEarlierVersions: [String] {
+        readModelVersionMismatches.filter { $0.value.allowsRebuild }.keys.sorted().map { catalog.domains[$0].readModelName }
+    }
+
     /// Throws `.storage` naming them when the file holds read models whose domains are not
     /// plugged in: whatever rebuilds, replays or verifies every read model needs every domain.
     func requireKnownDomains() throws {
@@ -20,10 +27,12 @@ extension Ledger {
     }
 
     /// Throws `.storage` when the read model of the domain at `domainIndex` is missing from
-    /// this file: its queries cannot be answered.
+    /// this file, or was built by another version of its domain, and `.corruption` when its
+    /// version record is damaged: its queries cannot be answered.
     func requireReadModel(ofDomain domainIndex: Int) throws {
-        let readModel = catalog.domains[domainIndex].readModelName
-        if missingReadModels.contains(readModel) { throw ReadModelsInFile.absence(of: readModel, path: path) }
+        let domain = catalog.domains[domainIndex]
+        if missingReadModels.contains(domain.readModelName) { throw ReadModelsInFile.absence(of: domain.readModelName, path: path) }
+        if let mismatch = readModelVersionMismatches[domainIndex] { throw ReadModelVersions.refusal(domain, mismatch, path: path) }
     }
 
     /// Builds the read models of the domains at `indexes` from the log, recording the versions

@@ -61,7 +61,7 @@ extension Ledger {
                 return LedgerStats(events: head.position, commits: head.commit, eventsByType: byType,
                                    streamsByKind: byKind, fileSize: size, checkpoints: checkpoints,
                                    readModelsOfUnknownDomains: inFile.unknown,
-                                   formatVersion: try FileFormat.storedVersion(txn, tables.checkpoints))
+                                   formatVersion: try FileFormat.storedVersion(txn, tables.checkpoints, of: path))
             }
         }
     }

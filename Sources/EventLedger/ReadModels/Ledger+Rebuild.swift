@@ -18,15 +18,16 @@ extension Ledger {
     public var readModelNames: [String] { catalog.domains.map(\.readModelName) }
 
     /// Drops the named read models (all when `readModels` is empty) and rebuilds them from
-    /// the log. They are folded in memory side by side, each from a read transaction of its
-    /// own, and then stored one by one, each in a write transaction that also folds the events
-    /// appended meanwhile: readers see a read model's old state until its new one commits.
-    /// Memory stays bounded however long the log: folds that outgrow about 256 MiB together
-    /// stop, and go on in their write transactions, writing their rows out in parts (other
-    /// writers wait meanwhile). `progress` is called now and then, on this thread, with (events
-    /// of the log folded, events in the log), averaged over the read models: through the folds
-    /// side by side, then through the writes of those that stopped; the other writes come
-    /// after it reaches the end.
+    /// the log; one recorded as built by a newer version of its domain, or whose version record
+    /// is damaged, is not rebuilt (`.storage` or `.corruption`, naming it). They are folded in
+    /// memory side by side, each from a read transaction of its own, and then stored one by
+    /// one, each in a write transaction that also folds the events appended meanwhile: readers
+    /// see a read model's old state until its new one commits. Memory stays bounded however
+    /// long the log: folds that outgrow about 256 MiB together stop, and go on in their write
+    /// transactions, writing their rows out in parts (other writers wait meanwhile). `progress`
+    /// is called now and then, on this thread, with (events of the log folded, events in the
+    /// log), averaged over the read models: through the folds side by side, then through the
+    /// writes of those that stopped; the other writes come after it reaches the end.
     @discardableResult
     public func rebuild(_ readModels: [String] = [], progress: (UInt64, UInt64) -> Void = { _, _ in }) throws(LedgerError) -> RebuildReport {
         try rebuild(readModels, limits: .standard, progress: progress)
@@ -45,6 +46,8 @@ extension Ledger {
             for fold in folds {
                 // The old rows' pages are freed only at the commit: room for a second copy of the file.
                 try environment.write(reserving: environment.usedBytes) { txn in
+                    // Another process may have recorded it as built by a newer version since the opening.
+                    try ReadModelVersions.requireRebuildable(catalog.domains[fold.domainIndex], txn, tables.checkpoints, path: path)
                     try fold.store(txn) { scanned in
                         folded += scanned
                         progress(min(folded / UInt64(folds.count), events), events)

@@ -15,9 +15,12 @@ public struct VerifyReport: Sendable {
 
 extension Ledger {
     /// Checks the whole ledger: positions and versions gapless, indexes consistent, the hash
-    /// chain intact, and every read model (rows, history, cascade links, checkpoints) equal to
-    /// a fresh rebuild: the read models are folded in memory side by side, and each is then
-    /// written beside the stored one in a transaction that is rolled back.
+    /// chain intact, the read models recorded as built by their domains' versions, and every
+    /// other read model (rows, history, cascade links, checkpoints) equal to a fresh rebuild:
+    /// the read models are folded in memory side by side, and each is then written beside the
+    /// stored one in a transaction that is rolled back. Nothing is ever written to the file: a
+    /// read model built by another version of its domain, or whose version record is damaged,
+    /// is reported and left as it is.
     ///
     /// A ledger opened read-only is verified through a consistent copy in a temporary
     /// directory, since the comparison needs a scratch write.
@@ -36,8 +39,11 @@ extension Ledger {
             guard !environment.readOnly else { return try verifyCopy() }
             let (problems, events) = try environment.read { txn in try LogVerifier(tables: tables, txn: txn, limit: 50).run() }
             guard problems.isEmpty else { return VerifyReport(events: events, problems: problems) }
+            let mismatches = try environment.read { txn in try ReadModelVersions.mismatches(catalog, txn, tables.checkpoints) }
+            let versionProblems = mismatches.sorted { $0.key < $1.key }.map { ReadModelVersions.problem(catalog.domains[$0.key], $0.value) }
             var differing: Set<String> = []
-            for fold in try foldReadModels(Array(catalog.domains.indices)) {
+            // A read model built by another version differs from a fresh rebuild by design: its version is the problem.
+            for fold in try foldReadModels(catalog.domains.indices.filter { mismatches[$0] == nil }) {
                 // The fresh rebuild writes a second copy of the read model next to the first.
                 try environment.write(commit: false, reserving: environment.usedBytes) { txn in
                     let before = try readModelDigests(txn, of: fold.domainIndex)
@@ -46,7 +52,7 @@ extension Ledger {
                     differing.formUnion(after.keys.filter { before[$0] != after[$0] })
                 }
             }
-            return VerifyReport(events: events, problems: differing.sorted().map { "\($0) differs from a fresh rebuild" })
+            return VerifyReport(events: events, problems: versionProblems + differing.sorted().map { "\($0) differs from a fresh rebuild" })
         }
     }
 
@@ -62,7 +68,8 @@ extension Ledger {
             rmdir(directory)
         }
         try backup(to: copy)
-        return try Ledger(path: copy, domains: catalog.domains.map(\.domain)).verify()
+        return try Ledger(path: copy, domains: catalog.domains.map(\.domain), options: Options(), formats: .released,
+                          keepingReadModelVersions: true).verify()
     }
 
     /// A SHA-256 of the read model of the domain at `index` (over its tables, every version

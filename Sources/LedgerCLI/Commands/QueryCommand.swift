@@ -47,7 +47,7 @@ enum QueryCommand {
         let arguments = context.arguments
         guard let model = arguments.positionals.first else { throw UsageError("missing argument MODEL", command: "query") }
         let ledger = try context.openLedger(arguments.value("session") == nil ? .read : .update)
-        let definition = try ledger.queryDefinition(model)
+        let definition = try definition(model, of: ledger, context)
         let argumentNames = ["MODEL"] + (definition.argumentName.map { [$0] } ?? [])
         try arguments.requirePositionals(argumentNames, command: "query")
         var flags = Set<String>()
@@ -66,6 +66,17 @@ enum QueryCommand {
         case (nil, nil): result = try ledger.query(model, input)
         }
         try print(result, to: context)
+    }
+
+    /// The query called `model`; the refusal of a read model that an earlier version of its
+    /// domain built names the command that rebuilds it.
+    private static func definition(_ model: String, of ledger: Ledger, _ context: CommandContext) throws -> QueryDefinition {
+        do {
+            return try ledger.queryDefinition(model)
+        } catch {
+            guard let readModel = error.subject, ledger.readModelsOfEarlierVersions.contains(readModel) else { throw error }
+            throw LedgerError(error.kind, error.message + " (`\(context.program.name) rebuild` does)", subject: readModel)
+        }
     }
 
     private static func logPoint(_ text: String) throws -> LogPoint {
