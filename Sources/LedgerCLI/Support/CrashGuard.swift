@@ -20,8 +20,9 @@ enum CrashGuard {
     /// The signals a damaged or truncated file raises.
     static let signals = [SIGSEGV, SIGBUS, SIGABRT]
 
-    /// The signals that stop a process whose allocation failed, besides `signals`.
-    static let trapSignals = [SIGILL, SIGTRAP]
+    /// The other signals a crash raises, among them those that stop a process whose allocation
+    /// failed (SIGILL, SIGTRAP).
+    static let trapSignals = [SIGILL, SIGTRAP, SIGFPE]
 
     /// Installs the handlers, whose lines name `programName`. In a guarded child (see
     /// `GuardedChild`) only running out of memory is reported: a crash ends the child by its
@@ -37,6 +38,9 @@ enum CrashGuard {
             action.__sigaction_handler.sa_handler = reportFatalSignal
             sigemptyset(&action.sa_mask)
             sigaction(number, &action, &previousActions[Int(number)])
+            // In a guarded child, a crash ends the process plainly: the runtime's crash report
+            // would only repeat what the parent says.
+            if GuardedChild.isChild { previousActions[Int(number)] = sigaction() }
         }
     }
 

@@ -60,7 +60,8 @@ enum GuardedChild {
 
     /// Runs `ledger ARGUMENTS` in a guarded child sharing standard input, output and error
     /// (so that what it says while it runs, such as waiting for a writer, is seen at once).
-    /// The runtime's crash report is turned off in the child: a crash is reported by the parent.
+    /// The child's crash handlers end it plainly, without the runtime's crash report: a crash
+    /// is reported by the parent (see `CrashGuard`).
     static func run(_ arguments: [String]) throws -> Ending {
         let argv: [UnsafeMutablePointer<CChar>?] = ([CommandLine.arguments.first ?? "ledger"] + arguments).map { strdup($0) } + [nil]
         let envp: [UnsafeMutablePointer<CChar>?] = childEnvironment().map { strdup($0) } + [nil]
@@ -74,8 +75,9 @@ enum GuardedChild {
         return status & 0x7f == 0 ? .exited((status >> 8) & 0xff) : .killed(status & 0x7f)
     }
 
-    /// This process's environment with the marker (naming this process), and without the
-    /// runtime's crash report.
+    /// This process's environment with the marker (naming this process), and without
+    /// settings of the runtime's crash report: with its default, a failed allocation is
+    /// reported in one line, not with a stack trace.
     private static func childEnvironment() -> [String] {
         var variables: [String] = []
         var entry = environ
@@ -84,7 +86,7 @@ enum GuardedChild {
             if !text.hasPrefix(marker + "="), !text.hasPrefix("SWIFT_BACKTRACE=") { variables.append(text) }
             entry += 1
         }
-        return variables + ["\(marker)=\(getpid())", "SWIFT_BACKTRACE=enable=no"]
+        return variables + ["\(marker)=\(getpid())"]
     }
 
     private static func spawnFailure(_ code: Int32) -> LedgerError {
