@@ -91,13 +91,14 @@ nonisolated(unsafe) private let previousActions: UnsafeMutablePointer<sigaction>
 }()
 
 /// Writes the line of a stop for want of memory, or of damage, and exits 5; a signal that is
-/// neither gets its previous handling back and is raised again by returning (the faulting
-/// instruction runs again; `abort` raises again). Calls nothing but `write`, `sigaction` and
-/// `_exit`, safe in a process that may have corrupted its heap.
+/// neither gets its previous handling back and is raised again, to be taken when the handler
+/// returns. Calls nothing but `write`, `sigaction`, `raise` and `_exit`, safe in a process
+/// that may have corrupted its heap.
 private func reportFatalSignal(_ number: Int32) {
     let message = errno == ENOMEM ? outOfMemoryMessage : number > 0 && number < NSIG ? fatalSignalMessages[Int(number)] : nil
     guard let message else {
         sigaction(number, &previousActions[Int(number)], nil)
+        raise(number)
         return
     }
     var length = 0
