@@ -11,6 +11,18 @@ import Testing
     /// until the command succeeds; those just below make an allocation of the Swift runtime fail.
     static let limitsKiB = Array(stride(from: 96 << 10, through: 256 << 10, by: 6 << 10))
 
+    /// Under 48 MiB the file's map cannot be mapped: that is memory running out too, said in
+    /// one line, not a file that cannot be opened for some other reason.
+    @Test(arguments: [["verify"], ["rebuild", "--quiet"], ["stats"]])
+    func aMapThatCannotBeMappedIsOutOfMemory(_ command: [String]) throws {
+        let sandbox = try LedgerSandbox()
+        try sandbox.loadSeeds()
+        let result = try sandbox.run(command, redirecting: "", memoryLimitKiB: 48 << 10)
+        expectFailure(result, exit: 5, mentions: ["out of memory", sandbox.ledgerPath])
+        #expect(!result.stderr.contains("damaged"), "\(result.stderr)")
+        try sandbox.ok(["verify"])
+    }
+
     @Test(.processTestLimit, arguments: [["verify"], ["rebuild", "--quiet"]])
     func runningOutOfMemoryIsReportedAsSuchAndNeverAsDamage(_ command: [String]) throws {
         let sandbox = try LedgerSandbox()
