@@ -29,7 +29,8 @@ enum GuardedChild {
         unsafeBitCast($0, to: (@convention(c) (Int32, UInt, UInt, UInt, UInt) -> Int32).self)
     }
 
-    /// Runs `ledger ARGUMENTS` in a guarded child and returns its exit code. When a crash
+    /// Runs `ledger ARGUMENTS` in a guarded child and returns its exit code (a child that
+    /// runs out of memory says so itself and exits 5: see `CrashGuard`). When a crash
     /// ends it, that is reported as damage of the ledger file at `ledgerPath` (exit 5); when
     /// another signal does (SIGPIPE, SIGTERM…), this process ends by the same signal, as the
     /// command would have without a child.
