@@ -21,11 +21,12 @@ public enum LedgerCLI {
 
     /// Runs the tool called `name` on ledgers of `domains` with this process's arguments and
     /// returns the exit code. Arguments that are not valid UTF-8 are refused (the standard
-    /// library would silently replace bytes). A crash on a damaged ledger file ends the
-    /// process with a message (see `CrashGuard`).
+    /// library would silently replace bytes). A crash on a damaged ledger file, or running out
+    /// of memory, ends the process with a message (see `CrashGuard`).
     public static func main(name: String = "ledger", domains: [any LedgerDomain]) -> Int32 {
         let program = Program(name: name, domains: domains)
         StandardOutput.occupyClosedStandardDescriptors()
+        GuardedChild.endWithParent()
         CrashGuard.install(programName: name)
         var arguments: [String] = []
         for index in 1..<max(1, Int(CommandLine.argc)) {

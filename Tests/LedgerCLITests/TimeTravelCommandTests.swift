@@ -74,7 +74,10 @@ import Testing
         for (position, expected) in fixture.inline.sorted(by: { $0.key < $1.key }) {
             #expect(try fixture.sandbox.answers(Self.queries, ["--as-of", String(position)]) == expected, "--as-of \(position)")
         }
-        #expect(try fixture.sandbox.answers(Self.queries, ["--as-of", "1000"]) == fixture.inline[14], "past the head")
+        for query in [["query", "artists"], ["query", "artist-songs", "a1"], ["query", "categories", "--json"]] {
+            expectFailure(try fixture.sandbox.run(query + ["--as-of", "15"]), exit: 1,
+                          mentions: ["position 15 is past the end of the log (last position 14)"])
+        }
     }
 
     @Test func asOfAPositionInsideABatchSeesOnlyTheEventsUpToIt() throws {

@@ -217,8 +217,9 @@ import Testing
         let events = try sandbox.log().filter { $0.int("commit") == undo }
         #expect(result.ints("positions") == events.compactMap { $0.int("position") })
         #expect(result.string("recordedAt") == events.first?.string("recordedAt"))
-        let assigned = try #require(result["assigned"] as? [[String: Any]])
-        #expect(assigned.count == events.count && assigned.allSatisfy(\.isEmpty), "an undo assigns no id: \(assigned)")
+        // `append --json`'s `assigned`: one object of the ids assigned, none here.
+        let assigned = try #require(result["assigned"] as? [String: Any], "\(result)")
+        #expect(assigned.isEmpty, "an undo assigns no id: \(assigned)")
 
         let history = try sandbox.ndjson(["history", "artist-a1"])
         #expect(history.map { $0.string("type") } == ["ArtistCreated", "ArtistRenamed", "ArtistRestored"])
@@ -388,10 +389,12 @@ import Testing
         #expect(try sandbox.eventCount() == events)
     }
 
-    @Test(arguments: ["abc", "1.5", "", " 1", "0x1", "1e3", "99999999999999999999", "9223372036854775808"])
-    func aBadCommitArgumentIsExit4(_ argument: String) throws {
+    /// A commit number is digits only, from 1, as positions are: "+1" is not commit 1.
+    @Test(arguments: ["abc", "1.5", "", " 1", "1 ", "0x1", "1e3", "99999999999999999999", "9223372036854775808",
+                      "+1", "-1", "0", "1x", "١"])
+    func aBadCommitArgumentIsAUsageError(_ argument: String) throws {
         let sandbox = try fixture()
-        expectFailure(try sandbox.run(["undo", argument]), exit: 4, mentions: ["COMMIT"])
+        expectFailure(try sandbox.run(["undo", argument]), exit: 2, mentions: ["COMMIT", "commit number"])
         #expect(try sandbox.eventCount() == Self.fixture.count)
     }
 

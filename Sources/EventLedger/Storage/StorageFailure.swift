@@ -17,6 +17,9 @@ func lmdbError(_ code: Int32, _ operation: String) -> LedgerError {
         return LedgerError(.storage, "\(operation): not an EventLedger file (\(reason))")
     case MDB_CORRUPTED, MDB_PAGE_NOTFOUND, MDB_INCOMPATIBLE:
         return LedgerError(.corruption, "\(operation): \(reason): the file is damaged (see ledger verify)")
+    case ENOMEM:
+        // Mapping the file, or growing its map, needs more address space than the process may use.
+        return LedgerError(.storage, "\(operation): out of memory (\(reason))")
     case EIO:
         // LMDB reports a write cut short by a full disk as an I/O error.
         return LedgerError(.storage, "\(operation): \(reason) (the disk may be out of space)")

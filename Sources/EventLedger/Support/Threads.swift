@@ -67,7 +67,9 @@ package enum Threads {
         }, work)
         guard created == 0 else {
             Unmanaged<Work>.fromOpaque(work).release()
-            throw LedgerError(.storage, "cannot start a thread: \(String(cString: strerror(created)))")
+            // A thread's stack is mapped memory: under a memory limit, that is what runs out.
+            let cause = created == EAGAIN ? "out of memory or too many threads: " : ""
+            throw LedgerError(.storage, "cannot start a thread: \(cause)\(String(cString: strerror(created)))")
         }
         return thread
     }

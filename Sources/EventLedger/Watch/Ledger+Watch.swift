@@ -12,7 +12,8 @@ extension Ledger {
     /// Calls `body` with each commit from position `from` on (default: only commits made
     /// after the call), as soon as any process commits it, until `body` returns false.
     /// Waits on file-change notifications, not in a busy loop. Throws a `.storage` error
-    /// when the ledger's path is removed or comes to name another file (it is not followed).
+    /// when the ledger's path is removed or comes to name another file (it is not followed),
+    /// or when the file is truncated.
     /// A replica opened for writing with its primary is kept up to it meanwhile: the
     /// primary's commit notifications sync it, so other machines' commits are seen too.
     public func watch(from position: UInt64? = nil, _ body: (CommittedBatch) throws -> Bool) throws {
@@ -50,7 +51,7 @@ extension Ledger {
             } else if signal.wait(milliseconds: 500) {
                 recheckDelays = [1, 2, 5, 10, 20, 50]
             }
-            try file.checkUnchanged()
+            try file.checkUnchanged(usedBytes: { environment.usedBytes })
             try follower?.check()
         }
     }
@@ -58,7 +59,8 @@ extension Ledger {
     /// The commits from position `from` on (default: those made after the call) as any
     /// process makes them — for a view that refreshes on commit instead of reloading.
     /// Ends when the consuming task is cancelled or the sequence is dropped; ends by throwing
-    /// a `.storage` error when the ledger's path is removed or comes to name another file.
+    /// a `.storage` error when the ledger's path is removed or comes to name another file, or
+    /// when the file is truncated.
     public func commits(from position: UInt64? = nil) -> AsyncThrowingStream<CommittedBatch, any Error> {
         let (stream, continuation) = AsyncThrowingStream<CommittedBatch, any Error>.makeStream()
         let cancelled = CancellationFlag()

@@ -42,8 +42,8 @@ enum LogCommand {
 
 /// Parses a number option value (1 … 2^63-1); `.invalidInput` naming the option otherwise.
 func positiveNumber(_ text: String, option: String) throws -> UInt64 {
-    guard !text.isEmpty, text.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }),
-          let value = UInt64(text), value >= 1, value <= UInt64(Int64.max)
-    else { throw LedgerError(.invalidInput, "--\(option): expected a whole number from 1 to \(Int64.max), got \"\(text)\"") }
+    guard let value = countingNumber(text) else {
+        throw LedgerError(.invalidInput, "--\(option): expected a whole number from 1 to \(Int64.max), got \"\(text)\"")
+    }
     return value
 }

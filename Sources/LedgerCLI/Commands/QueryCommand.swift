@@ -24,7 +24,8 @@ enum QueryCommand {
             Prints a read model as a table, or as JSON with --json.
             Models:
             \(modelLines(queries).joined(separator: "\n"))
-            --as-of P    the state after every event with position <= P
+            --as-of P    the state after every event with position <= P (exit 1 past the
+                         end of the log)
             --as-of T    the state after every commit recorded at or before the ISO-8601 time T
                          (e.g. 2026-11-29T23:10:00Z, with fractional seconds or an offset)
             --session ID the read model as if that form session were committed
@@ -62,7 +63,9 @@ enum QueryCommand {
         switch (arguments.value("session"), try arguments.value("as-of").map(logPoint)) {
         case (.some, .some): throw UsageError("--as-of and --session cannot be combined", command: "query")
         case (.some(let session), nil): result = try ledger.session(session).query(model, input)
-        case (nil, .some(let point)): result = try ledger.query(model, input, asOf: point)
+        case (nil, .some(let point)):
+            try requireWithinLog(point, ledger)
+            result = try ledger.query(model, input, asOf: point)
         case (nil, nil): result = try ledger.query(model, input)
         }
         try print(result, to: context)
@@ -84,6 +87,16 @@ enum QueryCommand {
             throw LedgerError(.invalidInput, "--as-of: expected a position (0 to \(Int64.max)) or an ISO-8601 time, got \"\(text)\"")
         }
         return point
+    }
+
+    /// Refuses a position past the end of the log (exit 1, naming the last position): no
+    /// state exists there yet, and the library would answer with the current one.
+    private static func requireWithinLog(_ point: LogPoint, _ ledger: Ledger) throws {
+        guard case .position(let position) = point else { return }
+        let last = try ledger.head().position
+        guard position <= last else {
+            throw LedgerError(.notFound, "position \(position) is past the end of the log (last position \(last))")
+        }
     }
 
     static func print(_ result: QueryResult, to context: CommandContext) throws {

@@ -15,7 +15,8 @@ enum UndoCommand {
         that commit in turn redoes.
         Exit 3, appending nothing, when a later commit changed one of those entities (it is
         named); exit 1 when restoring breaks a rule now (a name taken since) or COMMIT does
-        not exist. A commit that changed nothing undo can return appends nothing (exit 0).
+        not exist; exit 2 when COMMIT is not a commit number (digits only, from 1).
+        A commit that changed nothing undo can return appends nothing (exit 0).
           --json   print the new commit as append --json does; {"commit":null} when nothing
                    was appended
         """,
@@ -26,11 +27,11 @@ enum UndoCommand {
     static func run(_ context: CommandContext) throws {
         let arguments = context.arguments
         try arguments.requirePositionals(["COMMIT"], command: "undo")
-        guard let commit = UInt64(arguments.positionals[0]), commit <= UInt64(Int64.max) else {
-            throw LedgerError(.invalidInput, "COMMIT: expected a commit number, got \"\(arguments.positionals[0])\"")
+        guard let commit = countingNumber(arguments.positionals[0]) else {
+            throw UsageError("COMMIT: expected a commit number from 1 to \(Int64.max), got \"\(arguments.positionals[0])\"", command: "undo")
         }
         if let result = try context.openLedger(.update).undo(commit: commit) {
-            try AppendReport.print(result, batch: true, context: context)
+            try AppendReport.print(result, batch: false, context: context)
         } else if context.json {
             try context.output.json(.object(["commit": .null]))
         } else {

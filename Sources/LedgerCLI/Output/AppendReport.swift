@@ -2,15 +2,20 @@ import EventLedger
 
 /// Prints what an append or a session commit did.
 enum AppendReport {
-    /// `--json`: {"commit","positions","recordedAt","assigned"}; otherwise one line and the assigned ids.
+    /// `--json`: {"commit","positions","recordedAt","assigned"}, where `assigned` is, for a
+    /// batch, one object of assigned ids per event, and otherwise one object of every id the
+    /// commit assigned (`{}` when none); without `--json`, one line and the assigned ids.
     static func print(_ result: AppendResult, batch: Bool, context: CommandContext) throws {
         if context.json {
             let assigned: [JSONValue] = result.assignedIDs.map { .object($0.mapValues { .string($0) }) }
+            let allAssigned = result.assignedIDs.reduce(into: [String: JSONValue]()) { all, ids in
+                for (field, id) in ids { all[field] = .string(id) }
+            }
             try context.output.json(.object([
                 "commit": .int(Int64(result.commit)),
                 "positions": .array(result.positions.map { .int(Int64($0)) }),
                 "recordedAt": .string(result.recordedAt.description),
-                "assigned": batch ? .array(assigned) : assigned[0],
+                "assigned": batch ? .array(assigned) : .object(allAssigned),
             ]))
             return
         }

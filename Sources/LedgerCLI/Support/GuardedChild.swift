@@ -7,13 +7,30 @@ import EventLedger
 /// it reads a damaged ledger file (LMDB trusts its file) ends the child, not the command:
 /// the parent reports the crash as damage.
 enum GuardedChild {
-    /// The environment variable that tells the child what it is.
+    /// The environment variable that tells the child what it is; its value is the parent's
+    /// process id.
     static let marker = "LEDGER_GUARDED_CHILD"
 
     /// Whether this process is a guarded child.
     static var isChild: Bool { getenv(marker) != nil }
 
-    /// Runs `ledger ARGUMENTS` in a guarded child and returns its exit code. When a crash
+    /// In a guarded child, asks the kernel to kill this process when its parent ends, and ends
+    /// it now if the parent already has (a child left running would go on holding the ledger
+    /// file, and perhaps its write lock, for no one).
+    static func endWithParent() {
+        guard let value = getenv(marker), let parent = pid_t(String(cString: value)) else { return }
+        _ = setParentDeathSignal?(1 /* PR_SET_PDEATHSIG, not imported either */, UInt(SIGKILL), 0, 0, 0)
+        if getppid() != parent { raise(SIGKILL) }
+    }
+
+    /// `prctl`, which Swift does not import (its arguments are variadic in C), taken as the
+    /// five-argument call it is.
+    private static let setParentDeathSignal = dlsym(nil, "prctl").map {
+        unsafeBitCast($0, to: (@convention(c) (Int32, UInt, UInt, UInt, UInt) -> Int32).self)
+    }
+
+    /// Runs `ledger ARGUMENTS` in a guarded child and returns its exit code (a child that
+    /// runs out of memory says so itself and exits 5: see `CrashGuard`). When a crash
     /// ends it, that is reported as damage of the ledger file at `ledgerPath` (exit 5); when
     /// another signal does (SIGPIPE, SIGTERM…), this process ends by the same signal, as the
     /// command would have without a child.
@@ -44,7 +61,8 @@ enum GuardedChild {
 
     /// Runs `ledger ARGUMENTS` in a guarded child sharing standard input, output and error
     /// (so that what it says while it runs, such as waiting for a writer, is seen at once).
-    /// The runtime's crash report is turned off in the child: a crash is reported by the parent.
+    /// The child's crash handlers end it plainly, without the runtime's crash report: a crash
+    /// is reported by the parent (see `CrashGuard`).
     static func run(_ arguments: [String]) throws -> Ending {
         let argv: [UnsafeMutablePointer<CChar>?] = ([CommandLine.arguments.first ?? "ledger"] + arguments).map { strdup($0) } + [nil]
         let envp: [UnsafeMutablePointer<CChar>?] = childEnvironment().map { strdup($0) } + [nil]
@@ -58,7 +76,9 @@ enum GuardedChild {
         return status & 0x7f == 0 ? .exited((status >> 8) & 0xff) : .killed(status & 0x7f)
     }
 
-    /// This process's environment with the marker, and without the runtime's crash report.
+    /// This process's environment with the marker (naming this process), and without
+    /// settings of the runtime's crash report: with its default, a failed allocation is
+    /// reported in one line, not with a stack trace.
     private static func childEnvironment() -> [String] {
         var variables: [String] = []
         var entry = environ
@@ -67,7 +87,7 @@ enum GuardedChild {
             if !text.hasPrefix(marker + "="), !text.hasPrefix("SWIFT_BACKTRACE=") { variables.append(text) }
             entry += 1
         }
-        return variables + ["\(marker)=1", "SWIFT_BACKTRACE=enable=no"]
+        return variables + ["\(marker)=\(getpid())"]
     }
 
     private static func spawnFailure(_ code: Int32) -> LedgerError {
