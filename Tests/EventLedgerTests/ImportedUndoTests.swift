@@ -97,6 +97,22 @@ import LedgerTestSupport
         }
     }
 
+    @Test func anUndoOfACommitWhoseEventsArePartlyInAnotherCommitHereIsRefused() throws {
+        try withNotesLedger { source, _ in
+            try source.append([PendingEvent(NoteCreated(noteId: "n1", text: "first")),
+                               PendingEvent(NoteCreated(noteId: "n2", text: "second"))])
+            try #require(try source.undo(commit: 1) != nil)
+            let all = try exportedEvents(source)
+            try withNotesLedger { target, _ in
+                try target.importEvents([all[1]])
+                // Commit 1's first event becomes commit 2 here, its second is commit 1 already.
+                let error = try #require(throws: LedgerError.self) { try target.importEvents(all) }
+                #expect(error.kind == .invalidInput && error.subject == "metadata" && error.eventIndex == 2)
+                #expect(try allEvents(target).count == 1)
+            }
+        }
+    }
+
     @Test func aPartialExportContinuingThisLedgersCopyOfTheSourceKeepsTheNumber() throws {
         try withNotesLedger { source, _ in
             try source.append(NoteCreated(noteId: "n1", text: "first"))

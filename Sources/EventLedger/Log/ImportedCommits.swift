@@ -1,6 +1,6 @@
 /// The events of an import, handed to the appender one source commit at a time as they are
-/// read: each is checked (its time, its hash) and made a pending event on the way, so an
-/// import never holds a commit whole.
+/// read: each is checked (its time, its hash) and made a pending event on the way (its undo
+/// metadata renumbered, see `ImportedUndoes`), so an import never holds a commit whole.
 ///
 /// The appender reads a large commit's events on its helper thread; the import reads the
 /// next commit's first event (`nextCommit`) only once the appender is done with the commit
@@ -18,11 +18,8 @@ final class ImportedCommits<Source: ImportedEventSource> {
     /// The first hash that does not chain: thrown once the commit holding it is appended, so
     /// that what the append refuses (an id reused, say) is named first.
     private(set) var chainError: (any Error)?
-    /// The commits the source commits appended so far became here.
-    private var commitNumbers = ImportedCommitNumbers()
-    /// The source's commits up to this one are this ledger's commits of the same numbers (see
-    /// `noteCommitsHeld`); 0 when not known to be.
-    private var commitsHeld: UInt64 = 0
+    /// The undo metadata of the events, renumbered as they are handed over.
+    private var undoes = ImportedUndoes()
 
     /// The events of `source` (from its first), their hashes checked against `chain`,
     /// their times against `latestTime`.
@@ -43,20 +40,16 @@ final class ImportedCommits<Source: ImportedEventSource> {
     }
 
     /// Before anything is appended: notes which of the source's commits this ledger holds
-    /// under the same numbers. When the first event's hash chains from this ledger's event at
-    /// the position before it, this ledger's log up to that event is the source's, so it holds
-    /// the source's commits up to that event's.
+    /// under the same numbers (see `ImportedUndoes.noteCommitsHeld`).
     func noteCommitsHeld(_ txn: Transaction, _ tables: LedgerTables) throws {
-        guard let first = try peek(), first.sourcePosition > 1,
-              let bytes = try txn.get(tables.log, LedgerTables.bigEndian(first.sourcePosition - 1)) else { return }
-        let previous = try EventRecordView(bytes, position: first.sourcePosition - 1)
-        if ImportedHashChain.chains(first, from: previous.hash) { commitsHeld = previous.commit }
+        guard let first = try peek() else { return }
+        try undoes.noteCommitsHeld(before: first, txn, tables)
     }
 
     /// Records that the events of `sourceCommit`, just appended, are those of commit `here`
     /// (nil: of more than one commit, some having been in the log already).
     func record(_ sourceCommit: UInt64, became here: UInt64?) {
-        commitNumbers.record(sourceCommit, became: here)
+        undoes.record(sourceCommit, became: here)
     }
 
     /// Throws the error of the second event that follows a position no event holds, if any
@@ -99,21 +92,7 @@ final class ImportedCommits<Source: ImportedEventSource> {
         var pending = PendingEvent(type: event.type, payload: event.payload, id: event.id, metadata: event.metadata,
                                    schemaVersion: event.schemaVersion)
         pending.importedStream = event.stream
-        if let undone = UndoMetadata.undoneCommit(in: event.metadata) {
-            switch commitNumbers.outcome(of: undone) {
-            case .commit(let here):
-                pending.metadata[UndoMetadata.key] = String(here)
-            case .spread:
-                pending.importRefusal = LedgerError.invalidField("metadata", "\(UndoMetadata.key)=\(undone) names a commit whose "
-                                                                 + "events are in more than one commit here")
-            case .unknown where undone > commitsHeld:
-                pending.importRefusal = LedgerError.invalidField("metadata", "\(UndoMetadata.key)=\(undone) names a commit of the "
-                    + "exporting ledger that this file does not hold before this line and this ledger is not known to hold "
-                    + "(import an export that holds commit \(undone); events already here are skipped)")
-            case .unknown:
-                break
-            }
-        }
+        undoes.renumber(&pending)
         return pending
     }
 }

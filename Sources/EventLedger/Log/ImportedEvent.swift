@@ -107,7 +107,10 @@ extension Ledger {
     /// `.invalidInput`. So is a hash that is malformed or does not chain (see
     /// `ImportedHashChain`), unless `rehash` says the events were rewritten on purpose:
     /// their hashes are then ignored. Either way the ledger hashes every event it appends
-    /// into its own chain. On failure `LedgerError.eventIndex` names the failing event.
+    /// into its own chain. An undo's metadata `undoes` is rewritten to name the undone commit
+    /// as this ledger numbers it; an undo of a commit this ledger is not known to hold is
+    /// `.invalidInput` (see `ImportedUndoes`). On failure `LedgerError.eventIndex` names the
+    /// failing event.
     @discardableResult
     public func importEvents(_ events: [ImportedEvent], rehash: Bool = false) throws(LedgerError) -> ImportReport {
         try importEvents(from: ImportedEventArray(events), rehash: rehash)
