@@ -145,15 +145,16 @@ public enum LedgerCLI {
     /// Errors longer than this many characters are cut: they may echo megabytes of input.
     static let longestError = 2_000
 
-    /// `text` with line breaks and other control characters escaped, so an error stays one
-    /// line, and cut after `longestError` characters.
+    /// `text` with line breaks, other control and invisible characters and backslashes
+    /// escaped as `VisibleText` escapes them, so an error stays one line and hides nothing,
+    /// and cut after `longestError` characters.
     static func oneLine(_ text: String) -> String {
         var escaped = [Unicode.Scalar]()
         for (index, scalar) in text.unicodeScalars.enumerated() {
             guard escaped.count < longestError else {
                 return String(String.UnicodeScalarView(escaped)) + "… (\(text.unicodeScalars.count - index) more characters)"
             }
-            if scalar.properties.generalCategory == .control || scalar == "\u{2028}" || scalar == "\u{2029}" {
+            if VisibleText.isEscapedInPlainText(scalar) {
                 escaped += scalar.escaped(asASCII: true).unicodeScalars
             } else {
                 escaped.append(scalar)

@@ -90,6 +90,7 @@ struct Appender {
                     firstDuplicate = firstDuplicate ?? existing
                     return
                 }
+                if let refusal = pending.importRefusal { throw refusal }
                 let prepared = try prepare()
                 let entry = prepared.entry
                 let event = prepared.event

@@ -1,6 +1,6 @@
 /// The events of an import, handed to the appender one source commit at a time as they are
-/// read: each is checked (its time, its hash) and made a pending event on the way, so an
-/// import never holds a commit whole.
+/// read: each is checked (its time, its hash) and made a pending event on the way (its undo
+/// metadata renumbered, see `ImportedUndoes`), so an import never holds a commit whole.
 ///
 /// The appender reads a large commit's events on its helper thread; the import reads the
 /// next commit's first event (`nextCommit`) only once the appender is done with the commit
@@ -18,6 +18,8 @@ final class ImportedCommits<Source: ImportedEventSource> {
     /// The first hash that does not chain: thrown once the commit holding it is appended, so
     /// that what the append refuses (an id reused, say) is named first.
     private(set) var chainError: (any Error)?
+    /// The undo metadata of the events, renumbered as they are handed over.
+    private var undoes = ImportedUndoes()
 
     /// The events of `source` (from its first), their hashes checked against `chain`,
     /// their times against `latestTime`.
@@ -35,6 +37,19 @@ final class ImportedCommits<Source: ImportedEventSource> {
     /// The events of the next commit, as the appender reads them.
     func eventsOfNextCommit(_ sourceCommit: UInt64) -> CommitEvents {
         CommitEvents(commits: self, sourceCommit: sourceCommit)
+    }
+
+    /// Before anything is appended: notes which of the source's commits this ledger holds
+    /// under the same numbers (see `ImportedUndoes.noteCommitsHeld`).
+    func noteCommitsHeld(_ txn: Transaction, _ tables: LedgerTables) throws {
+        guard let first = try peek() else { return }
+        try undoes.noteCommitsHeld(before: first, txn, tables)
+    }
+
+    /// Records that the events of `sourceCommit`, just appended, are those of commit `here`
+    /// (nil: of more than one commit, some having been in the log already).
+    func record(_ sourceCommit: UInt64, became here: UInt64?) {
+        undoes.record(sourceCommit, became: here)
     }
 
     /// Throws the error of the second event that follows a position no event holds, if any
@@ -77,6 +92,7 @@ final class ImportedCommits<Source: ImportedEventSource> {
         var pending = PendingEvent(type: event.type, payload: event.payload, id: event.id, metadata: event.metadata,
                                    schemaVersion: event.schemaVersion)
         pending.importedStream = event.stream
+        undoes.renumber(&pending)
         return pending
     }
 }

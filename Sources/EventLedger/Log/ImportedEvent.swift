@@ -107,7 +107,10 @@ extension Ledger {
     /// `.invalidInput`. So is a hash that is malformed or does not chain (see
     /// `ImportedHashChain`), unless `rehash` says the events were rewritten on purpose:
     /// their hashes are then ignored. Either way the ledger hashes every event it appends
-    /// into its own chain. On failure `LedgerError.eventIndex` names the failing event.
+    /// into its own chain. An undo's metadata `undoes` is rewritten to name the undone commit
+    /// as this ledger numbers it; an undo of a commit this ledger is not known to hold is
+    /// `.invalidInput` (see `ImportedUndoes`). On failure `LedgerError.eventIndex` names the
+    /// failing event.
     @discardableResult
     public func importEvents(_ events: [ImportedEvent], rehash: Bool = false) throws(LedgerError) -> ImportReport {
         try importEvents(from: ImportedEventArray(events), rehash: rehash)
@@ -126,12 +129,14 @@ extension Ledger {
                 let appender = appender(in: txn)
                 let latestTime = Timestamp(microseconds: now.microseconds + ImportedEvent.maximumClockSkew)
                 let events = ImportedCommits(source, chain: rehash ? nil : ImportedHashChain(), latestTime: latestTime)
+                try events.noteCommitsHeld(txn, tables)
                 var appended = 0, commits = 0
                 while let (sourceCommit, time) = try events.nextCommit() {
                     let start = events.handedOver
-                    let added = try appendImported(events.eventsOfNextCommit(sourceCommit), startingAt: start,
-                                                   recordedAt: time, appender, txn)
+                    let (added, here) = try appendImported(events.eventsOfNextCommit(sourceCommit), startingAt: start,
+                                                           recordedAt: time, appender, txn)
                     if let chainError = events.chainError { throw chainError }
+                    events.record(sourceCommit, became: here)
                     appended += added
                     commits += added > 0 ? 1 : 0
                 }
@@ -143,17 +148,26 @@ extension Ledger {
     }
 
     /// Appends `events`, one source commit whose first event is the import's `start`th, as one
-    /// commit recorded at `time`; returns how many were new (errors name the import's index).
+    /// commit recorded at `time`; returns how many were new and the commit here holding them
+    /// all, nil when they are in more than one (errors name the import's index).
     private func appendImported(_ events: some PendingEventFeed, startingAt start: Int, recordedAt time: Timestamp,
-                                _ appender: Appender, _ txn: Transaction) throws -> Int {
+                                _ appender: Appender, _ txn: Transaction) throws -> (added: Int, commit: UInt64?) {
         let headBefore = try LogHead(txn, tables).position
+        let result: AppendResult
         do {
-            _ = try appender.append(from: events, mode: .importing, recordedAt: time)
-            // New events take the positions after the head; those already in the log, none.
-            return Int(try LogHead(txn, tables).position - headBefore)
+            result = try appender.append(from: events, mode: .importing, recordedAt: time)
         } catch var error as LedgerError {
             error.eventIndex = error.eventIndex.map { start + $0 }
             throw error
         }
+        // New events take the positions after the head; those already in the log keep theirs.
+        let added = Int(try LogHead(txn, tables).position - headBefore)
+        let present = result.positions.lazy.filter { $0 <= headBefore }
+        guard let earliest = present.min(), let latest = present.max() else { return (added, result.commit) }
+        // Commits hold consecutive positions: the events present are in one commit when the
+        // earliest and the latest are.
+        let commit = try EventRecordView(record(txn, at: earliest), position: earliest).commit
+        guard added == 0, try EventRecordView(record(txn, at: latest), position: latest).commit == commit else { return (added, nil) }
+        return (added, commit)
     }
 }

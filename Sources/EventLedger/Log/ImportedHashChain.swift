@@ -57,6 +57,15 @@ struct ImportedHashChain {
                                     + "\(first.sourcePosition) already follows one missing (lines are missing or moved)"), second.index)
     }
 
+    /// Whether the hash `event` carries is the one its ledger computed after `previous`: then
+    /// that ledger's events before it are the events whose chain ends in `previous`, commit
+    /// numbers included (each hash covers every event before it).
+    static func chains(_ event: ImportedEvent, from previous: UnsafeRawBufferPointer) -> Bool {
+        guard let claimed = Digest(hex: event.sourceHash) else { return false }
+        var chain = ImportedHashChain()
+        return chain.hash(of: event, after: Digest(bytes: previous)) == claimed
+    }
+
     /// Throws unless `claimed` is the hash of `event` after one of `previous`.
     private mutating func check(_ event: ImportedEvent, index: Int, claimed: Digest, previous: [Digest]) throws {
         guard previous.contains(where: { hash(of: event, after: $0) == claimed }) else {

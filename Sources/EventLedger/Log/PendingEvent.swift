@@ -68,6 +68,10 @@ public struct PendingEvent: Sendable {
     /// The stream an imported event's envelope names: the append refuses the event
     /// (`.invalidInput`, naming the field `stream`) when its payload belongs to another.
     var importedStream: String?
+    /// Why an imported event cannot be appended as it reads (an `undoes` naming a commit
+    /// not known here): thrown when the event is appended, not when it is skipped as
+    /// already in the log.
+    var importRefusal: LedgerError?
 
     /// An event given by type name and JSON payload (as the CLI and imports give them).
     public init(type: String, payload: [String: JSONValue], id: EventID? = nil,

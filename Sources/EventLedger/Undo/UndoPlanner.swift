@@ -40,7 +40,7 @@ struct UndoPlanner {
         return try (removals + restorations).map { entity in
             var event = try entity.kind.restoration(entity.id, before)
             _ = try event.payloadToAppend()
-            event.metadata["undoes"] = String(commit)
+            event.metadata[UndoMetadata.key] = String(commit)
             return event
         }
     }

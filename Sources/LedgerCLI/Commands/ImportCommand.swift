@@ -14,6 +14,12 @@ enum ImportCommand {
         one commit. A commit time more than 5 minutes ahead of this machine's clock is
         refused (exit 4): every later commit would be stamped with it.
 
+        An undo's metadata undoes=N is rewritten to the number the undone commit has
+        here: the commit it became when the file holds it before the undo, or the commit
+        already holding its events. An undo of a commit this ledger is not known to hold
+        (not in the file before it, and this ledger's log up to the file's first line
+        is not the exporting ledger's) is refused (exit 4): import an export holding it.
+
         Events already in the log under their id are skipped, so importing a file twice
         appends nothing the second time; an id already naming another event (other type,
         stream or data) is refused (exit 4). References to entities not yet known are

@@ -104,7 +104,7 @@ enum QueryCommand {
             try context.output.json(result.json)
             return
         }
-        if let title = result.title { try context.output.line(title) }
+        if let title = result.title { try context.output.line(VisibleText(title).text) }
         for line in TextTable.render(columns: result.columns, rows: result.rows) { try context.output.line(line) }
     }
 }

@@ -95,8 +95,11 @@ enum SessionCommand {
             try context.output.json(.object(object))
             return
         }
-        try context.output.line("session \(info.id)\(info.name.map { " \"\($0)\"" } ?? "") begun \(info.createdAt)")
-        let rows = info.events.enumerated().map { [String($0.offset + 1), $0.element.type, JSONValue.object($0.element.payload).serializedString()] }
+        let name = info.name.map { " \"\(VisibleText($0).text)\"" } ?? ""
+        try context.output.line("session \(VisibleText(info.id).text)\(name) begun \(info.createdAt)")
+        let rows = info.events.enumerated().map { event in
+            [VisibleText(String(event.offset + 1)), VisibleText(event.element.type), VisibleText(json: .object(event.element.payload))]
+        }
         for line in TextTable.render(columns: ["#", "TYPE", "DATA"], rows: rows) { try context.output.line(line) }
         let streams = info.streams.sorted { $0.key < $1.key }.map { [$0.key, String($0.value)] }
         for line in TextTable.render(columns: ["STREAM", "VERSION WHEN TOUCHED"], rows: streams) { try context.output.line(line) }

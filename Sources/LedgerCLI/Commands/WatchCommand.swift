@@ -33,8 +33,8 @@ enum WatchCommand {
                 if context.json {
                     try context.output.json(event.envelope)
                 } else {
-                    try context.output.line("\(event.position)  \(event.recordedAt)  \(event.stream) v\(event.version)  "
-                        + "\(event.type)  \(event.data.serializedString())")
+                    try context.output.line("\(event.position)  \(event.recordedAt)  \(VisibleText(event.stream).text) v\(event.version)  "
+                        + "\(VisibleText(event.type).text)  \(VisibleText(json: event.data).text)")
                 }
             }
             try context.output.flush()

@@ -2,10 +2,11 @@ import EventLedger
 
 /// Prints log events as NDJSON envelopes (`--json`) or as a table, streaming; the table has
 /// a METADATA column (`key=value` pairs) when an event has metadata, such as an undo's `undoes`.
+/// The table shows every cell as visible text (see `VisibleText`); the envelopes are exact.
 struct EventPrinter {
     let output: StandardOutput
     let json: Bool
-    private var rows: [[String]] = []
+    private var rows: [[VisibleText]] = []
 
     init(output: StandardOutput, json: Bool) {
         self.output = output
@@ -18,8 +19,10 @@ struct EventPrinter {
             try output.json(event.envelope)
         } else {
             rows.append([String(event.position), String(event.commit), event.recordedAt.description,
-                         event.stream, String(event.version), event.type, event.data.serializedString(),
-                         event.metadata.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")])
+                         event.stream, String(event.version), event.type].map(VisibleText.init) + [
+                VisibleText(json: event.data),
+                VisibleText(event.metadata.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")),
+            ])
         }
     }
 
@@ -28,7 +31,7 @@ struct EventPrinter {
         guard !json else { return }
         var columns = ["POSITION", "COMMIT", "RECORDED AT", "STREAM", "VERSION", "TYPE", "DATA", "METADATA"]
         var rows = rows
-        if rows.allSatisfy({ $0[7].isEmpty }) {
+        if rows.allSatisfy({ $0[7].text.isEmpty }) {
             columns.removeLast()
             for index in rows.indices { rows[index].removeLast() }
         }

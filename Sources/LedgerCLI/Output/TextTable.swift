@@ -1,13 +1,16 @@
 /// Renders rows as left-aligned columns separated by two spaces.
 enum TextTable {
-    static func render(columns: [String], rows: [[String]]) -> [String] {
+    /// The lines of the table: the headings `columns`, then the `rows`, whose cells are
+    /// visible text, so no cell can break a line or hide what follows it.
+    static func render(columns: [String], rows: [[VisibleText]]) -> [String] {
+        let cells = [columns] + rows.map { $0.map(\.text) }
         var widths = columns.map(\.count)
-        for row in rows {
+        for row in cells {
             for (index, cell) in row.enumerated() where index < widths.count {
                 widths[index] = max(widths[index], cell.count)
             }
         }
-        return ([columns] + rows).map { row in
+        return cells.map { row in
             var line = ""
             for (index, cell) in row.enumerated() {
                 if index == row.count - 1 {
@@ -18,5 +21,10 @@ enum TextTable {
             }
             return line
         }
+    }
+
+    /// The lines of the table of `columns` and plain-text `rows`, each cell made visible.
+    static func render(columns: [String], rows: [[String]]) -> [String] {
+        render(columns: columns, rows: rows.map { $0.map(VisibleText.init) })
     }
 }

@@ -52,6 +52,7 @@ enum TestPrimary {
     }
 
     /// Runs `sql` on the database at `url` and returns its unaligned output (psql -At).
+    @discardableResult
     static func query(_ url: String, _ sql: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
         let result = try Programs.run("/usr/bin/psql", [url, "-At", "-c", sql])
         #expect(result.status == 0, "psql: \(result.stderr)", sourceLocation: sourceLocation)
