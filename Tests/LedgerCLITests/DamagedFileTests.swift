@@ -21,7 +21,7 @@ import Glibc
         try Self.ledgerWithAWildRoot(in: sandbox)
         expectFailure(try sandbox.run(["verify"]), exit: 5, mentions: ["damaged", "ledger.lmdb"])
         for arguments in [["query", "artists"], ["export"], ["append", "FavoriteAdded", #"{"dishId":"congee"}"#], ["stats"]] {
-            expectFailure(try sandbox.run(arguments), exit: 5, mentions: ["damaged", "ledger verify"])
+            expectFailure(try sandbox.run(arguments), exit: 5, mentions: ["damaged", "verify reports where"])
         }
     }
 

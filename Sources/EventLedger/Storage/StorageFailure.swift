@@ -16,7 +16,7 @@ func lmdbError(_ code: Int32, _ operation: String) -> LedgerError {
     case MDB_INVALID, MDB_VERSION_MISMATCH:
         return LedgerError(.storage, "\(operation): not an EventLedger file (\(reason))")
     case MDB_CORRUPTED, MDB_PAGE_NOTFOUND, MDB_INCOMPATIBLE:
-        return LedgerError(.corruption, "\(operation): \(reason): the file is damaged (see ledger verify)")
+        return LedgerError(.corruption, "\(operation): \(reason): the file is damaged (verify reports where)")
     case ENOMEM:
         // Mapping the file, or growing its map, needs more address space than the process may use.
         return LedgerError(.storage, "\(operation): out of memory (\(reason))")
