@@ -23,7 +23,7 @@ extension Ledger {
     /// is reported and left as it is.
     ///
     /// A ledger opened read-only is verified through a consistent copy in a temporary
-    /// directory, since the comparison needs a scratch write.
+    /// directory (under `$TMPDIR`, else /tmp), since the comparison needs a scratch write.
     ///
     /// LMDB's two meta pages are checked first, read from the file (see `MetaPageCheck`), then
     /// that every page of the file is in a table or listed as free, by the counts LMDB keeps
@@ -57,7 +57,8 @@ extension Ledger {
     }
 
     private func verifyCopy() throws -> VerifyReport {
-        var template = Array("/tmp/ledger-verify-XXXXXX".utf8CString)
+        let base = getenv("TMPDIR").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+        var template = Array((base + "/ledger-verify-XXXXXX").utf8CString)
         guard let directory = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }).map({ String(cString: $0) }) else {
             throw LedgerError(.storage, "cannot create a temporary directory to verify \(path)")
         }
