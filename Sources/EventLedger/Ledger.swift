@@ -163,9 +163,7 @@ public final class Ledger: Sendable {
             // Through a primary, every event carries its id from the start: a write rerun after
             // the primary committed it then finds its events there instead of adding them again.
             let events = primary == nil ? events : events.map { $0.withID() }
-            return try groupCommit.append(events, mode: mode, route: WriteRoute(ledger: self)) { [catalog, tables] txn in
-                Appender(catalog: catalog, tables: tables, txn: txn)
-            }
+            return try groupCommit.append(events, mode: mode, route: WriteRoute(ledger: self)) { txn in self.appender(in: txn) }
         }
     }
 

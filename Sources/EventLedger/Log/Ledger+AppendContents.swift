@@ -49,8 +49,9 @@ extension Ledger {
         return try append(events, mode: mode)
     }
 
-    /// An appender for a large commit of this ledger in `txn`, with the fold limits of its
-    /// file: one written in place stores its fold more often, which costs no memory there.
+    /// The appender of every write of this ledger's events in `txn`, with the fold limits of
+    /// its file: one written in place stores a large commit's fold more often, which costs no
+    /// memory there.
     func appender(in txn: Transaction) -> Appender {
         Appender(catalog: catalog, tables: tables, txn: txn, foldLimits: environment.writesInPlace ? .writingInPlace : .standard)
     }

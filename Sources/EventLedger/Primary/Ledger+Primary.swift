@@ -112,7 +112,7 @@ extension Ledger {
     /// primary has them; throws `.corruption` when one does not land at its position with
     /// its hash: the file no longer follows the primary.
     func catchUp(_ events: [PrimaryEvent], _ txn: Transaction) throws {
-        let appender = Appender(catalog: catalog, tables: tables, txn: txn)
+        let appender = appender(in: txn)
         var start = 0
         while start < events.count {
             var end = start + 1

@@ -34,12 +34,12 @@ public struct Session: Sendable {
                 let prepared = try ledger.catalog.prepare(event)
                 staged.payload = try prepared.event.payload
                 staged.id = event.id ?? EventID.generate()
-                let appender = Appender(catalog: ledger.catalog, tables: ledger.tables, txn: txn)
+                let appender = ledger.appender(in: txn)
                 let stream = prepared.event.stream
                 let pin = try record.pins[stream] ?? appender.currentVersion(of: stream)
                 try txn.withRolledBackChild { child in
                     do {
-                        _ = try Appender(catalog: ledger.catalog, tables: ledger.tables, txn: child)
+                        _ = try ledger.appender(in: child)
                             .append(record.events + [staged], mode: .strict)
                     } catch var error as LedgerError {
                         error.eventIndex = nil
@@ -94,7 +94,7 @@ public struct Session: Sendable {
             try WriteRoute(ledger: ledger).write { txn, now in
                 let record = try ledger.loadSession(id, txn)
                 guard !record.events.isEmpty else { throw LedgerError(.invalidInput, "session \(id) has no staged events") }
-                let appender = Appender(catalog: ledger.catalog, tables: ledger.tables, txn: txn)
+                let appender = ledger.appender(in: txn)
                 for (stream, pinned) in record.pins.sorted(by: { $0.key < $1.key }) {
                     let current = try appender.currentVersion(of: stream)
                     guard current == pinned else {

@@ -57,7 +57,7 @@ extension Ledger {
                 let events = try UndoPlanner(ledger: self, txn: txn).events(undoing: commit)
                 guard !events.isEmpty else { return nil }
                 do {
-                    return try Appender(catalog: catalog, tables: tables, txn: txn).append(events, mode: .strict, recordedAt: now)
+                    return try appender(in: txn).append(events, mode: .strict, recordedAt: now)
                 } catch var error as LedgerError {
                     error.eventIndex = nil
                     throw error.prefixed("commit \(commit) cannot be undone")
@@ -71,7 +71,7 @@ extension Ledger {
     func preview<T>(_ events: [PendingEvent], _ body: (ReadModelReader) throws -> T) throws -> T {
         try environment.write(commit: false) { txn in
             if !events.isEmpty {
-                _ = try Appender(catalog: catalog, tables: tables, txn: txn).append(events, mode: .strict)
+                _ = try appender(in: txn).append(events, mode: .strict)
             }
             return try body(ReadModelReader(StoredReadModel(txn, tables: tables.readModels)))
         }
