@@ -1,8 +1,10 @@
 import EventLedger
 import Music
 
-// The library example of README.md, compiled and run by ReadmeExampleTests; the test also
-// checks that README.md shows exactly the code between the markers.
+// The library example of README.md and of the article UsingALedger.md, compiled and run by
+// ReadmeExampleTests; that test checks that README.md shows exactly the code between the
+// README markers, and DocumentationSnippetTests that the article does.
+// DOC-SNIPPET-BEGIN UsingALedger
 // README-EXAMPLE-BEGIN
 func songsOfPinkFloyd(ledgerPath: String) throws -> [String] {
     let ledger = try Ledger(path: ledgerPath, domains: [MusicDomain()])
@@ -27,3 +29,4 @@ func songsOfPinkFloyd(ledgerPath: String) throws -> [String] {
     return try ledger.read { try MusicQueries.artistSongs("pink-floyd", in: $0) }.songs.map(\.title)
 }
 // README-EXAMPLE-END
+// DOC-SNIPPET-END

@@ -23,6 +23,7 @@ public struct UndoableEntity: Sendable {
     /// A kind of entity whose streams are `streamPrefix` followed by the entity's id.
     ///
     /// - Parameters:
+    ///   - streamPrefix: what the kind's streams start with, e.g. `artist-`.
     ///   - state: everything the read model shows of the entity (names, links, counts), or
     ///     nil when it does not exist or is deleted. A later commit that changes it makes an
     ///     earlier commit that changed the entity impossible to undo.

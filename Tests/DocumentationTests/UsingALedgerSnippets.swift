@@ -1,9 +1,9 @@
 import EventLedger
 import Music
 
-// The live query example of README.md, compiled and run by ReadmeExampleTests; the test also
-// checks that README.md shows exactly the code between the markers.
-// README-EXAMPLE-BEGIN
+// The live query example of the article UsingALedger.md, run by ArticleLiveQueryTests;
+// DocumentationSnippetTests checks that the article shows exactly the code between the markers.
+// DOC-SNIPPET-BEGIN UsingALedger
 /// Waits until Pink Floyd has `count` songs, whichever process adds them, and returns their titles.
 func pinkFloydTitles(in ledger: Ledger, once count: Int) async throws -> [String] {
     for try await result in ledger.observe("artist-songs", .init(argument: "pink-floyd")) {
@@ -24,4 +24,4 @@ func pinkFloydTitles(in ledger: Ledger, once count: Int) async throws -> [String
 
     var titles: [String] { songs.result?.rows.map { $0[1] } ?? [] }
 }
-// README-EXAMPLE-END
+// DOC-SNIPPET-END
