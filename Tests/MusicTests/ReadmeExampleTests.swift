@@ -51,7 +51,7 @@ import Music
         }
     }
 
-    @Test(arguments: ["ReadmeExample.swift", "LiveQueryReadmeExample.swift", "UndoReadmeExample.swift"])
+    @Test(arguments: ["ReadmeExample.swift"])
     func theReadmeShowsExactlyTheTestedCode(_ file: String) throws {
         let source = try String(contentsOf: Self.root.appendingPathComponent("Tests/MusicTests/\(file)"), encoding: .utf8)
         let example = try #require(source.components(separatedBy: "// README-EXAMPLE-BEGIN\n").last?
