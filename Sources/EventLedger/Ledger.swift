@@ -209,7 +209,7 @@ public final class Ledger: Sendable {
                 // It may be a query of a read model whose domain is not plugged in.
                 try requireKnownDomains()
                 let known = queries.map(\.name).joined(separator: ", ")
-                throw LedgerError(.invalidInput, "unknown read model \"\(name)\" (known: \(known))", subject: name)
+                throw LedgerError(.invalidInput, "unknown query \"\(name)\" (known: \(known))", subject: name)
             }
             try requireReadModel(ofDomain: domainIndex)
             return definition

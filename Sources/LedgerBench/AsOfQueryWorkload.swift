@@ -5,7 +5,7 @@ import LedgerWorkload
 /// ledgers of every size: the latency should not grow with the log. Two cases per
 /// size: random positions of the whole log, and the same queries at positions within the
 /// smallest ledger on every size, which isolates what the log's growth after a position
-/// costs a read at it. Targets (random positions, as issue and README state them): p50 at
+/// costs a read at it. Targets (random positions, as docs/benchmarks.md states them): p50 at
 /// most 1 ms on the largest ledger, and at most 2× the smallest ledger's; the second case
 /// is reported without one.
 struct AsOfQueryWorkload: Workload {

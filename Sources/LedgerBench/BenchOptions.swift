@@ -15,7 +15,7 @@ struct BenchOptions {
           --rebuild-events N    (e) rebuilds a generated ledger of N events instead of the largest ledger
                                 (e.g. 10000000, to see how its memory grows)
           --readme [PATH]       rewrite the table between <!-- bench:begin --> and <!-- bench:end --> in PATH
-                                (default README.md)
+                                (default docs/benchmarks.md, not README.md despite the name)
         """
 
     /// A command-line mistake.
@@ -27,7 +27,8 @@ struct BenchOptions {
     var jsonPath = ".build/bench/results.json"
     var baselinesDirectory: String?
     var ledgerBinary: String?
-    var readmePath: String?
+    /// The file whose generated table `--readme` rewrites; nil: none.
+    var tablePath: String?
     /// The primary of workload (i).
     var primary: String?
     /// The letters of the workloads to run; nil: all.
@@ -67,9 +68,9 @@ struct BenchOptions {
                 rebuildEvents = events
             case "--readme":
                 if let next = remaining.first, !next.hasPrefix("--") {
-                    readmePath = remaining.popFirst()
+                    tablePath = remaining.popFirst()
                 } else {
-                    readmePath = "README.md"
+                    tablePath = BenchmarkTableSection.defaultPath
                 }
             default: throw UsageError(description: "unknown argument \(argument)")
             }

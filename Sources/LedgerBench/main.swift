@@ -52,9 +52,9 @@ do {
     }
     try report.writeJSON(to: options.jsonPath)
     printError("ledger-bench: results written to \(options.jsonPath)")
-    if let readme = options.readmePath {
-        try ReadmeSection.rewrite(readme, with: report.markdown)
-        printError("ledger-bench: table written to \(readme)")
+    if let tablePath = options.tablePath {
+        try BenchmarkTableSection.rewrite(tablePath, with: report.markdown)
+        printError("ledger-bench: table written to \(tablePath)")
     }
 } catch {
     printError("ledger-bench: error: \(error)")

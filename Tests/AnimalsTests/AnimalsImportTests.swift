@@ -3,7 +3,7 @@ import EventLedger
 import LedgerTestSupport
 import Testing
 
-/// Importing another ledger's export into an animals ledger (§9, §4): animals that
+/// Importing another ledger's export into an animals ledger: animals that
 /// arrive before their category, the cascade carried over, and the category-name rule
 /// that holds on import too.
 @Suite struct AnimalsImportTests {

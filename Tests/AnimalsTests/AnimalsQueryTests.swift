@@ -3,7 +3,7 @@ import EventLedger
 import LedgerTestSupport
 import Testing
 
-/// The queries of §5 over `animal-category`: exact JSON shapes, orders, table forms, missing entities.
+/// The queries over `animal-category`: exact JSON shapes, orders, table forms, missing entities.
 @Suite struct AnimalsQueryTests {
     let domain = AnimalsDomain()
 

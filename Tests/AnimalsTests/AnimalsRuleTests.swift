@@ -3,7 +3,7 @@ import EventLedger
 import LedgerTestSupport
 import Testing
 
-/// §4 for categories and animals: every rule accepted once and rejected once; a rejection changes nothing.
+/// The rules of categories and animals: every rule accepted once and rejected once; a rejection changes nothing.
 @Suite struct AnimalsRuleTests {
     let domain = AnimalsDomain()
 

@@ -6,7 +6,7 @@ import Testing
 import Glibc
 #endif
 
-/// §7 over `animal-category`: every query as of every position and commit time equals the
+/// Time travel over `animal-category`: every query as of every position and commit time equals the
 /// inline state at that point; renames, moves and a category's cascading deletion travel.
 @Suite struct AnimalsTimeTravelTests {
     let domain = AnimalsDomain()

@@ -2,7 +2,7 @@ import Testing
 @testable import EventLedger
 import LedgerTestSupport
 
-/// Interchange (§9) at the library level: the envelope of a recorded event, reading it
+/// Interchange at the library level: the envelope of a recorded event, reading it
 /// back with `ImportedEvent(envelope:)`, and `Ledger.importEvents`: ids kept, deduplicated,
 /// commit grouping and times kept, all or nothing.
 @Suite struct ImportExportTests {

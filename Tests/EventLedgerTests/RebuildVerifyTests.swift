@@ -5,7 +5,7 @@ import LedgerTestSupport
 import Glibc
 #endif
 
-/// §8 in the engine: `rebuild`, `verify` and `replay(to:into:)`, with the stored tables
+/// The engine's `rebuild`, `verify` and `replay(to:into:)`, with the stored tables
 /// changed behind the ledger's back.
 @Suite struct RebuildVerifyTests {
     /// Five commits over six events: a folder of two notes deleted (a cascade), edits before and after.

@@ -2,7 +2,7 @@ import Testing
 @testable import EventLedger
 import LedgerTestSupport
 
-/// Event schema versions (§13) in the engine: new events are stored at their type's current
+/// Event schema versions in the engine: new events are stored at their type's current
 /// version, older ones stay as written and are upcast wherever they are read.
 @Suite struct SchemaEvolutionTests {
     /// A ledger holding note `a` filed in folder `f` by a version 2 event, and note `b` filed

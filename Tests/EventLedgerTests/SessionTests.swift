@@ -2,7 +2,7 @@ import Testing
 @testable import EventLedger
 import LedgerTestSupport
 
-/// Form sessions (§6) in the engine: stage, preview, commit as one commit, discard,
+/// Form sessions in the engine: stage, preview, commit as one commit, discard,
 /// pinned stream versions, rejected staging, and persistence across reopening.
 @Suite struct SessionTests {
     /// The texts of the live notes, as the `notes` query of the live ledger answers.

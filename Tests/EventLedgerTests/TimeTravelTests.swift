@@ -5,7 +5,7 @@ import LedgerTestSupport
 import Glibc
 #endif
 
-/// §7 in the engine: `LogPoint`, `position(of:)`, `read(asOf:)` and `query(_:_:asOf:)`.
+/// Time travel in the engine: `LogPoint`, `position(of:)`, `read(asOf:)` and `query(_:_:asOf:)`.
 @Suite struct TimeTravelTests {
     /// The `notes` query as JSON text, now or as of `point`.
     func notes(_ ledger: Ledger, asOf point: LogPoint? = nil) throws -> String {

@@ -7,7 +7,7 @@ import Testing
 import LedgerTestSupport
 import Synchronization
 
-/// Live updates (§12) at the library level: `Ledger.watch(from:_:)` and the
+/// Live updates at the library level: `Ledger.watch(from:_:)` and the
 /// `commits(from:)` AsyncSequence of `CommittedBatch`.
 @Suite struct WatchTests {
     /// Commits collected by a watcher running on another thread.

@@ -3,7 +3,7 @@ import LedgerTestSupport
 import Favorites
 import Testing
 
-/// §4 and §5 for favourites: at most once at a time, listed in the order added.
+/// The rules and the query of favourites: at most once at a time, listed in the order added.
 @Suite struct FavoritesTests {
     let domain = FavoritesDomain()
 

@@ -15,7 +15,7 @@ import Testing
         CLICase(label: "unknown option of stats", command: ["stats", "--verbose"], mentions: ["--verbose"]),
         CLICase(label: "append without a type", command: ["append"], mentions: ["TYPE"]),
         CLICase(label: "history without a stream", command: ["history"], mentions: ["STREAM"]),
-        CLICase(label: "query without a model", command: ["query"], mentions: ["MODEL"]),
+        CLICase(label: "query without a query", command: ["query"], mentions: ["QUERY"]),
         CLICase(label: "--expect without a value",
                 command: ["append", "ArtistCreated", payload, "--ledger", "$LEDGER", "--expect"],
                 useLedgerOption: false, mentions: ["--expect"]),

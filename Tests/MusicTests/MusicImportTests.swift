@@ -3,7 +3,7 @@ import LedgerTestSupport
 import Music
 import Testing
 
-/// Importing another ledger's export into a music ledger (§9, §4): songs that arrive
+/// Importing another ledger's export into a music ledger: songs that arrive
 /// before their artist are orphans until it arrives, in the read models, after a
 /// rebuild and in time travel; the rules that hold in every mode still reject.
 @Suite struct MusicImportTests {

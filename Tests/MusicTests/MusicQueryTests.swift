@@ -3,7 +3,7 @@ import LedgerTestSupport
 import Music
 import Testing
 
-/// The queries of §5 over `artist-songs`: exact JSON shapes, orders, table forms, missing entities.
+/// The queries over `artist-songs`: exact JSON shapes, orders, table forms, missing entities.
 @Suite struct MusicQueryTests {
     let domain = MusicDomain()
 

@@ -3,7 +3,7 @@ import LedgerTestSupport
 import Music
 import Testing
 
-/// §4 for artists and songs: every rule accepted once and rejected once; a rejection changes nothing.
+/// The rules of artists and songs: every rule accepted once and rejected once; a rejection changes nothing.
 @Suite struct MusicRuleTests {
     let domain = MusicDomain()
 

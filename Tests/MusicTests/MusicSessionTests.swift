@@ -3,7 +3,7 @@ import LedgerTestSupport
 import Music
 import Testing
 
-/// Form sessions (§6) over artists and songs: the typed `MusicQueries` on a session's
+/// Form sessions over artists and songs: the typed `MusicQueries` on a session's
 /// preview, staging against the ledger plus staged events, commit, conflicts, discard.
 @Suite struct MusicSessionTests {
     let domain = MusicDomain()

@@ -3,7 +3,7 @@ import LedgerTestSupport
 import Music
 import Testing
 
-/// `SongAdded` version 2 (§13): an optional `durationSeconds` of 1–86400, shown by the song
+/// `SongAdded` version 2: an optional `durationSeconds` of 1–86400, shown by the song
 /// queries; version 1 events, appended or stored before, read as having none.
 @Suite struct MusicSongDurationTests {
     let domain = MusicDomain()

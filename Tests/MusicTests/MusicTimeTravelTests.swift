@@ -6,7 +6,7 @@ import Testing
 import Glibc
 #endif
 
-/// §7 over `artist-songs`: every query as of every position and commit time equals the
+/// Time travel over `artist-songs`: every query as of every position and commit time equals the
 /// inline state at that point; renames, reassignments and an artist's deletion travel.
 @Suite struct MusicTimeTravelTests {
     let domain = MusicDomain()

@@ -1,14 +1,14 @@
 import EventLedger
 
-/// `ledger query MODEL [ARG] [FLAGS] [--json]`.
+/// `ledger query QUERY [ARG] [FLAGS] [--json]`.
 enum QueryCommand {
-    /// The command for `program`: its help lists the program's read models, and it takes
-    /// the flags of their queries.
+    /// The command for `program`: its help lists the queries of the program's domains, and
+    /// it takes their flags.
     static func command(for program: Program) -> Command {
         let flags = program.queryFlags.sorted()
         return Command(
             name: "query",
-            summary: "print a read model",
+            summary: "print the answer of a query",
             help: help(flags: flags, queries: program.queries),
             options: OptionSpec(flags: Set(["json"] + flags), valued: ["session", "as-of"]),
             run: run
@@ -19,22 +19,22 @@ enum QueryCommand {
     private static func help(flags: [String], queries: [QueryDefinition]) -> String {
         let flagsUsage = flags.isEmpty ? "" : " [" + flags.map { "--\($0)" }.joined(separator: "|") + "]"
         return """
-            usage: ledger query MODEL [ARG]\(flagsUsage) [--as-of P|T] [--session ID] [--json]
+            usage: ledger query QUERY [ARG]\(flagsUsage) [--as-of P|T] [--session ID] [--json]
 
-            Prints a read model as a table, or as JSON with --json.
-            Models:
-            \(modelLines(queries).joined(separator: "\n"))
+            Prints the answer of a query over the read models as a table, or as JSON with --json.
+            Queries:
+            \(queryLines(queries).joined(separator: "\n"))
             --as-of P    the state after every event with position <= P (exit 1 past the
                          end of the log)
             --as-of T    the state after every commit recorded at or before the ISO-8601 time T
                          (e.g. 2026-11-29T23:10:00Z, with fractional seconds or an offset)
-            --session ID the read model as if that form session were committed
+            --session ID the answer as if that form session were committed
             A query for an entity that does not exist exits 1.
             """
     }
 
     /// One help line per query: its synopsis (name, argument, flags), then its summary.
-    private static func modelLines(_ queries: [QueryDefinition]) -> [String] {
+    private static func queryLines(_ queries: [QueryDefinition]) -> [String] {
         let synopses = queries.map { query in
             ([query.name] + (query.argumentName.map { [$0] } ?? []) + query.flags.map { "[--\($0)]" }).joined(separator: " ")
         }
@@ -46,10 +46,10 @@ enum QueryCommand {
 
     static func run(_ context: CommandContext) throws {
         let arguments = context.arguments
-        guard let model = arguments.positionals.first else { throw UsageError("missing argument MODEL", command: "query") }
+        guard let model = arguments.positionals.first else { throw UsageError("missing argument QUERY", command: "query") }
         let ledger = try context.openLedger(arguments.value("session") == nil ? .read : .update)
         let definition = try definition(model, of: ledger, context)
-        let argumentNames = ["MODEL"] + (definition.argumentName.map { [$0] } ?? [])
+        let argumentNames = ["QUERY"] + (definition.argumentName.map { [$0] } ?? [])
         try arguments.requirePositionals(argumentNames, command: "query")
         var flags = Set<String>()
         for flag in context.program.queryFlags.sorted() where arguments.has(flag) {

@@ -13,7 +13,7 @@ enum SessionCommand {
                ledger session commit ID [--json]             append all staged events as one commit
                ledger session discard ID
                ledger session list [--json]
-               ledger query MODEL ... --session ID           read models as if the session were committed
+               ledger query QUERY ... --session ID           a query as if the session were committed
 
         A session is an uncommitted event batch kept in the ledger file, outside the log.
         Each staged event is checked against the ledger plus the earlier staged events; a

@@ -1,7 +1,7 @@
 import EventLedger
 import Testing
 
-/// The JSON answer of every read-model query of §5 at one point: each list query (with
+/// The JSON answer of every query of the demo domains at one point: each list query (with
 /// and without its flag), `artist-songs` of every live artist and `category-animals` of
 /// every live category, keyed by query and argument (e.g. `artist-songs ar:12`).
 struct ReadModelSnapshot: Equatable {

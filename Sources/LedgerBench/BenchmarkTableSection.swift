@@ -1,8 +1,10 @@
-/// The generated part of the README's "Benchmark" section: everything between the
-/// `<!-- bench:begin -->` and `<!-- bench:end -->` lines, replaced by a run's Markdown table.
-enum ReadmeSection {
+/// The generated part of docs/benchmarks.md: everything between the `<!-- bench:begin -->`
+/// and `<!-- bench:end -->` lines, replaced by a run's Markdown table.
+enum BenchmarkTableSection {
     static let begin = "<!-- bench:begin -->"
     static let end = "<!-- bench:end -->"
+    /// The file `--readme` rewrites when given no path.
+    static let defaultPath = "docs/benchmarks.md"
 
     /// Replaces the text between the markers in the file at `path` with `markdown`.
     static func rewrite(_ path: String, with markdown: String) throws {
