@@ -2,7 +2,7 @@ import Animals
 import EventLedger
 import Testing
 
-/// The domain's rules and projector on a read model in memory, without a ledger file.
+/// The domain's rules and `apply` on a read model in memory, without a ledger file.
 @Suite struct AnimalsInMemoryTests {
     /// A read model with the categories `mammal` and `bird` and three animals, two of them birds.
     func seededModel() throws -> InMemoryReadModel<AnimalsDomain> {

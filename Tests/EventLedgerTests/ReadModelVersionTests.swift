@@ -3,7 +3,7 @@ import Testing
 @testable import EventLedger
 import LedgerTestSupport
 
-/// The notes domain in a later version whose projector stores each note's text in capitals.
+/// The notes domain in a later version whose `apply` stores each note's text in capitals.
 private struct ShoutingNotes: LedgerDomain {
     let notes = NotesDomain()
     var readModelName: String { notes.readModelName }

@@ -73,7 +73,7 @@ import Glibc
         try txn.put(table, StoredRow.historyKey(rowKey(key), position: 6), value)
     }
 
-    func projection(_ ledger: Ledger, _ table: some DeclaredTable) throws -> Table {
+    func readModelTable(_ ledger: Ledger, _ table: some DeclaredTable) throws -> Table {
         try #require(ledger.tables.readModels[TableName(qualifiedName: table.qualifiedName)], "no stored tables for \(table.qualifiedName)")
     }
 
@@ -101,8 +101,8 @@ import Glibc
     @Test func rebuildRepairsReadModelsChangedBehindTheLedgersBack() throws {
         try withFixture { ledger, _ throws in
             let inline = try derivedState(ledger)
-            let notes = try projection(ledger, NotesDomain.notes)
-            let folderNotes = try projection(ledger, NotesDomain.folderNotes)
+            let notes = try readModelTable(ledger, NotesDomain.notes)
+            let folderNotes = try readModelTable(ledger, NotesDomain.folderNotes)
             try tamper(ledger) { txn, tables throws in
                 #expect(try txn.delete(notes, latestVersionKey(txn, notes, "a")))
                 try putLatestVersion(txn, notes, "zz", NoteRow(text: "bogus"))
@@ -172,10 +172,10 @@ import Glibc
         }
     }
 
-    @Test func rebuildOfANamedProjectionRebuildsIt() throws {
+    @Test func rebuildOfANamedReadModelRebuildsIt() throws {
         try withFixture { ledger, _ throws in
             let inline = try derivedState(ledger)
-            let notes = try projection(ledger, NotesDomain.notes)
+            let notes = try readModelTable(ledger, NotesDomain.notes)
             try tamper(ledger) { txn, _ throws in #expect(try txn.delete(notes, latestVersionKey(txn, notes, "c"))) }
             let report = try ledger.rebuild(["notes"])
             #expect(report.readModels == ["notes"])
@@ -184,9 +184,9 @@ import Glibc
         }
     }
 
-    @Test func rebuildOfAnUnknownProjectionFailsAndChangesNothing() throws {
+    @Test func rebuildOfAnUnknownReadModelFailsAndChangesNothing() throws {
         try withFixture { ledger, _ throws in
-            let notes = try projection(ledger, NotesDomain.notes)
+            let notes = try readModelTable(ledger, NotesDomain.notes)
             try tamper(ledger) { txn, _ throws in #expect(try txn.delete(notes, latestVersionKey(txn, notes, "c"))) }
             let damaged = try derivedState(ledger)
             for names in [["nope"], ["notes", "nope"], ["nope", "notes"]] {
@@ -241,25 +241,25 @@ import Glibc
 
     @Test func verifyNamesTheReadModelOfADeletedRow() throws {
         try expectReadModelProblem(mentioning: "notes") { ledger, txn, _ throws in
-            let notes = try projection(ledger, NotesDomain.notes)
+            let notes = try readModelTable(ledger, NotesDomain.notes)
             #expect(try txn.delete(notes, latestVersionKey(txn, notes, "b")))
         }
     }
 
     @Test func verifyNamesTheReadModelOfADeletedPastVersion() throws {
         try expectReadModelProblem(mentioning: "notes") { ledger, txn, _ throws in
-            let notes = try projection(ledger, NotesDomain.notes)
+            let notes = try readModelTable(ledger, NotesDomain.notes)
             #expect(try txn.delete(notes, StoredRow.historyKey(rowKey("a"), position: 4)))
         }
     }
 
     @Test func verifyNamesTheReadModelOfAnAddedOrChangedRow() throws {
         try expectReadModelProblem(mentioning: "notes") { ledger, txn, _ throws in
-            let notes = try projection(ledger, NotesDomain.notes)
+            let notes = try readModelTable(ledger, NotesDomain.notes)
             try putLatestVersion(txn, notes, "c", NoteRow(text: "charlie 3"))
         }
         try expectReadModelProblem(mentioning: "notes") { ledger, txn, _ throws in
-            let folderNotes = try projection(ledger, NotesDomain.folderNotes)
+            let folderNotes = try readModelTable(ledger, NotesDomain.folderNotes)
             try putLatestVersion(txn, folderNotes, FolderNoteKey(folderId: "g", noteId: "c"), Present())
         }
     }

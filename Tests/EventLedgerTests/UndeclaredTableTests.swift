@@ -2,7 +2,7 @@ import Testing
 @testable import EventLedger
 import LedgerTestSupport
 
-/// The notes domain declaring only its `notes` table, while its projector also writes
+/// The notes domain declaring only its `notes` table, while its `apply` also writes
 /// `folder-notes`: a mistake a domain author can make.
 private struct NotesMissingATable: LedgerDomain {
     let notes = NotesDomain()

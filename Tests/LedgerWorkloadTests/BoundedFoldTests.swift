@@ -10,7 +10,7 @@ import Testing
     /// commit writes its stream and id entries every 64 events.
     let tiny = FoldMemoryLimits(sideBySide: 1, inWrite: 1, commit: 1, indexEntries: 1, eventsPerCheck: 64)
 
-    @Test func foldsThatStopEarlyAndGoOnInTheirWritesRebuildWhatInlineProjectionWrote() throws {
+    @Test func foldsThatStopEarlyAndGoOnInTheirWritesRebuildWhatAppendingWrote() throws {
         try GeneratedLedger.with(events: 3_000, seed: 12) { generated in
             let ledger = generated.ledger
             let inline = try ReadModelSnapshot(current: ledger)

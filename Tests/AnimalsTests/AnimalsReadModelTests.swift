@@ -5,7 +5,7 @@ import Testing
 
 /// How events fold into the `animal-category` read model: the cascade, out-of-order
 /// imports, counts and orders following edits.
-@Suite struct AnimalsProjectionTests {
+@Suite struct AnimalsReadModelTests {
     let domain = AnimalsDomain()
 
     @Test func deletingACategoryDeletesTheAnimalsInItAtThatMoment() throws {

@@ -2,9 +2,9 @@ import EventLedger
 import Music
 import Testing
 
-/// The music projector and rules without a ledger file: events folded into an
+/// The music domain's `apply` and rules without a ledger file: events folded into an
 /// `InMemoryReadModel`, read back through `MusicQueries`.
-@Suite struct MusicInMemoryProjectorTests {
+@Suite struct MusicInMemoryReadModelTests {
     @Test func songsFollowTheirArtistThroughImportRenameAndDeletion() throws {
         let model = InMemoryReadModel(MusicDomain())
         try model.append(SongAdded(songId: "money", title: "Money", artistId: "pink-floyd", durationSeconds: 382), mode: .importing)

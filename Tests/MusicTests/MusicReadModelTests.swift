@@ -5,7 +5,7 @@ import Testing
 
 /// How events fold into the `artist-songs` read model: nullify on artist deletion,
 /// out-of-order imports, counts and orders following edits.
-@Suite struct MusicProjectionTests {
+@Suite struct MusicReadModelTests {
     let domain = MusicDomain()
 
     @Test func deletingAnArtistKeepsItsSongsWithoutArtist() throws {
