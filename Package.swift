@@ -48,7 +48,12 @@ let package = Package(
         .target(name: "LedgerWorkload", dependencies: ["EventLedger", "Music", "Animals", "Favorites"]),
         .executableTarget(name: "ledger-bench", dependencies: ["LedgerWorkload", "EventLedger", "Music"],
                           path: "Sources/LedgerBench"),
+        // What the tests share: temporary ledgers, the notes domain of the engine's tests, undo checks.
         .target(name: "LedgerTestSupport", dependencies: ["EventLedger"], path: "Tests/LedgerTestSupport"),
+        // What the end-to-end tests share: sandboxes running the built `ledger`, processes driven,
+        // killed or run side by side, expectations on their output, the test primary.
+        .target(name: "LedgerCLITestSupport", dependencies: ["EventLedger", "LedgerWorkload"],
+                path: "Tests/LedgerCLITestSupport"),
         .testTarget(name: "EventLedgerTests", dependencies: ["EventLedger", "LedgerTestSupport"]),
         .testTarget(name: "EventLedgerFoundationTests", dependencies: ["EventLedgerFoundation", "EventLedger"]),
         .testTarget(name: "MusicTests", dependencies: ["Music", "EventLedger", "LedgerTestSupport"]),
@@ -58,8 +63,17 @@ let package = Package(
         .testTarget(name: "FavoritesTests", dependencies: ["Favorites", "EventLedger", "LedgerTestSupport"]),
         .testTarget(name: "LedgerWorkloadTests",
                     dependencies: ["LedgerWorkload", "EventLedger", "Music", "Animals", "Favorites", "LedgerTestSupport"]),
-        .testTarget(name: "LedgerCLITests", dependencies: ["LedgerCLI", "EventLedger", "Music", "Animals", "Favorites", "LedgerWorkload"],
+        // The end-to-end tests, by how tools/test runs them: LedgerCLITests with the unit tests;
+        // LedgerTimedTests (tests that must finish within a minute and need the test pool) first
+        // and alone; LedgerProcessTests (several processes at once under a time limit) among
+        // themselves; LedgerCrashTests (crashes and soaks, minutes each) last.
+        .testTarget(name: "LedgerCLITests",
+                    dependencies: ["LedgerCLI", "LedgerCLITestSupport", "EventLedger", "Music", "Animals", "Favorites"],
                     exclude: ["Fixtures"]),
+        .testTarget(name: "LedgerTimedTests",
+                    dependencies: ["EventLedger", "LedgerTestSupport", "LedgerCLITestSupport", "Music", "Animals", "Favorites"]),
+        .testTarget(name: "LedgerProcessTests", dependencies: ["LedgerCLITestSupport"]),
+        .testTarget(name: "LedgerCrashTests", dependencies: ["EventLedger", "LedgerWorkload", "LedgerCLITestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

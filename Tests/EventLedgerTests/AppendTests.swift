@@ -5,15 +5,6 @@ import LedgerTestSupport
 import Glibc
 #endif
 
-/// Runs `body` with a new ledger of the notes domain in its own temporary directory.
-func withNotesLedger(initialMapSize: Int = 1 << 20, _ body: (Ledger, TemporaryDirectory) throws -> Void) throws {
-    let directory = TemporaryDirectory()
-    defer { directory.remove() }
-    let ledger = try Ledger(path: directory.file("notes.lmdb"), domains: [NotesDomain()],
-                            options: Ledger.Options(initialMapSize: initialMapSize))
-    try body(ledger, directory)
-}
-
 @Suite struct AppendTests {
     @Test func positionsVersionsAndCommitsAreGapless() throws {
         try withNotesLedger { ledger, _ in

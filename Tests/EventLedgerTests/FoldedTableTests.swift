@@ -1,5 +1,6 @@
 import Testing
 @testable import EventLedger
+import LedgerTestSupport
 
 /// The in-memory read model of a rebuild writes what inline appends would have written.
 @Suite struct FoldedTableTests {

@@ -48,13 +48,3 @@ import LedgerTestSupport
         }
     }
 }
-
-/// A thread-safe counter for tests.
-final class Counter: @unchecked Sendable {
-    private let queue = DispatchQueue(label: "counter")
-    private var count = 0
-
-    func increment() { queue.sync { count += 1 } }
-
-    var value: Int { queue.sync { count } }
-}

@@ -1,5 +1,6 @@
 import Testing
 @testable import EventLedger
+import LedgerTestSupport
 
 /// A transaction keeps one cursor per table open between calls, and writes through it: what
 /// it reads and writes is the same as with a fresh cursor each time.

@@ -1,5 +1,6 @@
 import Testing
 @testable import EventLedger
+import LedgerTestSupport
 
 /// Commits large enough to fold their read-model writes in memory store exactly what a
 /// rebuild stores, over rows already stored by smaller commits.

@@ -1,5 +1,6 @@
 import Testing
 @testable import EventLedger
+import LedgerTestSupport
 
 /// Events decode from payloads with the ledger's rules and encode to canonical payloads;
 /// read-model keys keep the order of their values, rows keep every value.

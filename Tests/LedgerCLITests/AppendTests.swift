@@ -1,4 +1,5 @@
 import Foundation
+import LedgerCLITestSupport
 import Testing
 
 /// Single appends: idempotent ids, assigned ids, metadata (§2, §3, §10).

@@ -1,4 +1,5 @@
 import Foundation
+import LedgerCLITestSupport
 import Testing
 
 /// `ledger append --batch FILE|-`: one commit, all or nothing (§10, §2).

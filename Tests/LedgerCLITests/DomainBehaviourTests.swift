@@ -1,4 +1,5 @@
 import Foundation
+import LedgerCLITestSupport
 import Testing
 
 /// The rules of §4 as seen through the CLI: cascades, nullification, deleted ids.

@@ -1,4 +1,5 @@
 import Foundation
+import LedgerCLITestSupport
 import Testing
 
 /// Exit codes 0, 1 and 3 of §11, and that a failed command writes nothing.

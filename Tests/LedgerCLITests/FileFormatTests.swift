@@ -1,4 +1,5 @@
 import Foundation
+import LedgerCLITestSupport
 import Testing
 @testable import EventLedger
 import Music

@@ -1,4 +1,5 @@
 import Foundation
+import LedgerCLITestSupport
 import Testing
 
 /// Generic commands on a ledger written with domains the tool does not know: those that need

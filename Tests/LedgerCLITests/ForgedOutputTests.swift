@@ -1,3 +1,4 @@
+import LedgerCLITestSupport
 import Testing
 
 /// Human output cannot be forged: line breaks, terminal escapes, separators, bidi controls and

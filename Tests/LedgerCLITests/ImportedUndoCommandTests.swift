@@ -1,3 +1,4 @@
+import LedgerCLITestSupport
 import Testing
 
 /// `ledger import` of an undo commit: its `undoes` names the undone commit as the importing

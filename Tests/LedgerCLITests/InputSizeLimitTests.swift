@@ -1,4 +1,5 @@
 import Foundation
+import LedgerCLITestSupport
 import Testing
 
 /// A line of a batch or import file, and a payload, hold at most 1 MiB (§11 exit 4): an

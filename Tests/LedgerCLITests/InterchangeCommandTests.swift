@@ -1,4 +1,5 @@
 import Foundation
+import LedgerCLITestSupport
 import Testing
 
 /// One way to spoil a line of an export, and what the import error must then mention.

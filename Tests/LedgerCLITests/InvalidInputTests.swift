@@ -1,4 +1,5 @@
 import Foundation
+import LedgerCLITestSupport
 import Testing
 
 /// Exit code 4 of §11: malformed JSON, unknown event type, bad or unknown field, bad option value.

@@ -1,4 +1,5 @@
 import Foundation
+import LedgerCLITestSupport
 import Testing
 
 /// Where the ledger lives (§2): `--ledger`, else `$LEDGER_PATH`, else `./ledger.lmdb`.

@@ -1,4 +1,5 @@
 import Foundation
+import LedgerCLITestSupport
 import Testing
 
 /// `ledger log` and `ledger history` (§7) with the envelopes of §9.

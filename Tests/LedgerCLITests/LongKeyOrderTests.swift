@@ -1,4 +1,5 @@
 import Foundation
+import LedgerCLITestSupport
 import Testing
 
 /// Names and titles too long to be a whole LMDB key (180 CJK characters take 540 bytes)

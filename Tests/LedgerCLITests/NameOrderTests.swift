@@ -1,4 +1,5 @@
 import Foundation
+import LedgerCLITestSupport
 import Testing
 
 /// Names list as people read them, ignoring case under Unicode case folding, then by id:

@@ -1,4 +1,5 @@
 import Foundation
+import LedgerCLITestSupport
 import Testing
 
 /// Running out of memory is no damage (§11 exit 5): `verify` and `rebuild` under a memory

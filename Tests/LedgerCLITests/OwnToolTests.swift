@@ -1,3 +1,4 @@
+import LedgerCLITestSupport
 import Testing
 
 /// A tool of one's own: the generic commands run with domains the `ledger` tool does not

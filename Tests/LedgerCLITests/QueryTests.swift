@@ -1,4 +1,5 @@
 import Foundation
+import LedgerCLITestSupport
 import Testing
 
 /// The seven read-model queries of §5 over the seeds, with `--json` and as tables.

@@ -1,3 +1,4 @@
+import LedgerCLITestSupport
 import Testing
 @testable import EventLedger
 import Music

@@ -2,6 +2,7 @@ import Animals
 @testable import EventLedger
 import Favorites
 import Foundation
+import LedgerCLITestSupport
 import Music
 import Testing
 

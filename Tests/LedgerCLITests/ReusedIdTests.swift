@@ -1,4 +1,5 @@
 import Foundation
+import LedgerCLITestSupport
 import Testing
 
 /// An event id names one event (§2): reusing it for the same event is an idempotent retry,

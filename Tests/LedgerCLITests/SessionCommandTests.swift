@@ -1,4 +1,5 @@
 import Foundation
+import LedgerCLITestSupport
 import Testing
 
 /// `ledger session …` and `ledger query … --session ID` (§6). Every call is a new process,

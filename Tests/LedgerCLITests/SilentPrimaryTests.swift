@@ -1,4 +1,5 @@
 import Foundation
+import LedgerCLITestSupport
 import Testing
 
 /// A primary URL reaching a server that is not PostgreSQL, silent or answering garbage that

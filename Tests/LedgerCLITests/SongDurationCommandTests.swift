@@ -1,4 +1,5 @@
 import Foundation
+import LedgerCLITestSupport
 import Testing
 
 /// `SongAdded` version 2 at the command line (§13): a song's optional `durationSeconds` in

@@ -1,4 +1,5 @@
 import Foundation
+import LedgerCLITestSupport
 import Testing
 
 /// Exit code 5 of §11: the ledger cannot be opened.

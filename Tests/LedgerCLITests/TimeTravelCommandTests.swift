@@ -1,6 +1,7 @@
 import EventLedger
 import Favorites
 import Foundation
+import LedgerCLITestSupport
 import Testing
 
 /// `ledger query … --as-of P|T` (§7) on all seven queries, and `ledger history` of an animal

@@ -1,4 +1,5 @@
 import Foundation
+import LedgerCLITestSupport
 import Testing
 
 /// `ledger undo COMMIT` and `ledger session undo ID`, run as a user would: an undone commit

@@ -1,4 +1,5 @@
 import Foundation
+import LedgerCLITestSupport
 import Testing
 
 /// Exit code 2 of §11: unknown command or option, missing argument.

@@ -1,5 +1,6 @@
 import Testing
 @testable import EventLedger
+import LedgerTestSupport
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -1,6 +1,7 @@
 import Foundation
 @testable import LedgerCLI
 import EventLedger
+import LedgerCLITestSupport
 
 extension LedgerSandbox {
     /// Runs the tool called `name` on `domains` in this process, with `--ledger` the

@@ -1,4 +1,5 @@
 import EventLedger
+import LedgerCLITestSupport
 import Music
 
 extension LedgerSandbox {
