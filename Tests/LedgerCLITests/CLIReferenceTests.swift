@@ -1,4 +1,5 @@
 import Foundation
+import LedgerCLITestSupport
 import Testing
 
 /// docs/cli.md is the tool's own help as `tools/cli-docs` writes it: an `## Overview` section
