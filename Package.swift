@@ -16,9 +16,10 @@ let package = Package(
     // builds the release `ledger` with StaticCLibraries (and a static Swift runtime).
     traits: [
         .trait(name: "SharedCLibraries", description: "Link the shared liblmdb and libcrypto (default)."),
-        .trait(name: "StaticCLibraries",
-               description: "Link liblmdb.a and libcrypto.a instead: a process then starts without "
-                   + "loading and relocating them or running libcrypto's initializers."),
+        .trait(
+            name: "StaticCLibraries",
+            description: "Link liblmdb.a and libcrypto.a instead: a process then starts without "
+                + "loading and relocating them or running libcrypto's initializers."),
         .default(enabledTraits: ["SharedCLibraries"]),
     ],
     targets: [
@@ -46,14 +47,16 @@ let package = Package(
         .target(name: "LedgerCLI", dependencies: ["EventLedger"]),
         .executableTarget(name: "ledger", dependencies: ["LedgerCLI", "Music", "Animals", "Favorites"]),
         .target(name: "LedgerWorkload", dependencies: ["EventLedger", "Music", "Animals", "Favorites"]),
-        .executableTarget(name: "ledger-bench", dependencies: ["LedgerWorkload", "EventLedger", "Music"],
-                          path: "Sources/LedgerBench"),
+        .executableTarget(
+            name: "ledger-bench", dependencies: ["LedgerWorkload", "EventLedger", "Music"],
+            path: "Sources/LedgerBench"),
         // What the tests share: temporary ledgers, the notes domain of the engine's tests, undo checks.
         .target(name: "LedgerTestSupport", dependencies: ["EventLedger"], path: "Tests/LedgerTestSupport"),
         // What the end-to-end tests share: sandboxes running the built `ledger`, processes driven,
         // killed or run side by side, expectations on their output, the test primary.
-        .target(name: "LedgerCLITestSupport", dependencies: ["EventLedger", "LedgerWorkload"],
-                path: "Tests/LedgerCLITestSupport"),
+        .target(
+            name: "LedgerCLITestSupport", dependencies: ["EventLedger", "LedgerWorkload"],
+            path: "Tests/LedgerCLITestSupport"),
         .testTarget(name: "EventLedgerTests", dependencies: ["EventLedger", "LedgerTestSupport"]),
         .testTarget(name: "EventLedgerFoundationTests", dependencies: ["EventLedgerFoundation", "EventLedger"]),
         .testTarget(name: "MusicTests", dependencies: ["Music", "EventLedger", "LedgerTestSupport"]),
@@ -61,17 +64,20 @@ let package = Package(
         .testTarget(name: "DocumentationTests", dependencies: ["Music", "EventLedger", "LedgerTestSupport"]),
         .testTarget(name: "AnimalsTests", dependencies: ["Animals", "EventLedger", "LedgerTestSupport"]),
         .testTarget(name: "FavoritesTests", dependencies: ["Favorites", "EventLedger", "LedgerTestSupport"]),
-        .testTarget(name: "LedgerWorkloadTests",
-                    dependencies: ["LedgerWorkload", "EventLedger", "Music", "Animals", "Favorites", "LedgerTestSupport"]),
+        .testTarget(
+            name: "LedgerWorkloadTests",
+            dependencies: ["LedgerWorkload", "EventLedger", "Music", "Animals", "Favorites", "LedgerTestSupport"]),
         // The end-to-end tests, by how tools/test runs them: LedgerCLITests with the unit tests;
         // LedgerTimedTests (tests that must finish within a minute and need the test pool) first
         // and alone; LedgerProcessTests (several processes at once under a time limit) among
         // themselves; LedgerCrashTests (crashes and soaks, minutes each) last.
-        .testTarget(name: "LedgerCLITests",
-                    dependencies: ["LedgerCLI", "LedgerCLITestSupport", "EventLedger", "Music", "Animals", "Favorites"],
-                    exclude: ["Fixtures"]),
-        .testTarget(name: "LedgerTimedTests",
-                    dependencies: ["EventLedger", "LedgerTestSupport", "LedgerCLITestSupport", "Music", "Animals", "Favorites"]),
+        .testTarget(
+            name: "LedgerCLITests",
+            dependencies: ["LedgerCLI", "LedgerCLITestSupport", "EventLedger", "Music", "Animals", "Favorites"],
+            exclude: ["Fixtures"]),
+        .testTarget(
+            name: "LedgerTimedTests",
+            dependencies: ["EventLedger", "LedgerTestSupport", "LedgerCLITestSupport", "Music", "Animals", "Favorites"]),
         .testTarget(name: "LedgerProcessTests", dependencies: ["LedgerCLITestSupport"]),
         .testTarget(name: "LedgerCrashTests", dependencies: ["EventLedger", "LedgerWorkload", "LedgerCLITestSupport"]),
     ],
@@ -82,6 +88,7 @@ let package = Package(
 // records). `tools/fuzz` builds it with libFuzzer (`-sanitize=fuzzer -D LEDGER_FUZZER`, in a
 // scratch path of its own); built normally it is a driver replaying files: `ledger-fuzz fuzz/corpus`.
 package.targets.append(
-    .executableTarget(name: "ledger-fuzz", dependencies: ["EventLedger", "LedgerCLI", "Music", "Animals", "Favorites"],
-                      path: "Sources/LedgerFuzz")
+    .executableTarget(
+        name: "ledger-fuzz", dependencies: ["EventLedger", "LedgerCLI", "Music", "Animals", "Favorites"],
+        path: "Sources/LedgerFuzz")
 )

@@ -11,7 +11,7 @@ let package = Package(
         .executable(name: "todo-demo", targets: ["todo-demo"]),
     ],
     dependencies: [
-        .package(name: "EventLedger", path: "../.."),
+        .package(name: "EventLedger", path: "../..")
     ],
     targets: [
         .target(name: "TodoList", dependencies: [.product(name: "EventLedger", package: "EventLedger")]),

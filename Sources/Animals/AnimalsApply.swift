@@ -27,8 +27,9 @@ extension AnimalsDomain {
         case .categoryRestored(let restored):
             try changes.restoreCategory(restored.categoryId, name: restored.name, context: context)
         case .animalRestored(let restored):
-            try changes.restoreAnimal(restored.animalId, name: restored.name, diet: restored.diet,
-                                      categoryId: restored.categoryId)
+            try changes.restoreAnimal(
+                restored.animalId, name: restored.name, diet: restored.diet,
+                categoryId: restored.categoryId)
         }
     }
 }
@@ -52,8 +53,9 @@ struct AnimalsChanges {
         }
         try readModel.set(AnimalsTables.categories, categoryId, CategoryRecord(name: name))
         try holdName(name, by: categoryId)
-        try readModel.set(AnimalsTables.categoriesByName, NameOrderKey(name: name, id: categoryId),
-                          CategoryListing(name: name, animalCount: members.count))
+        try readModel.set(
+            AnimalsTables.categoriesByName, NameOrderKey(name: name, id: categoryId),
+            CategoryListing(name: name, animalCount: members.count))
     }
 
     /// Renames a live category, moving it in the name indexes with its animal count.
@@ -103,8 +105,10 @@ struct AnimalsChanges {
 
     /// Deletes the live category and applies `change` to each animal in it, linking the
     /// event to that animal's stream.
-    private func removeCategory(_ categoryId: String, context: EventContext,
-                                members change: (inout AnimalRecord) -> Void) throws(LedgerError) {
+    private func removeCategory(
+        _ categoryId: String, context: EventContext,
+        members change: (inout AnimalRecord) -> Void
+    ) throws(LedgerError) {
         guard let category = try readModel.liveRow(AnimalsTables.categories, categoryId) else { return }
         try readModel.remove(AnimalsTables.categoriesByName, NameOrderKey(name: category.name, id: categoryId))
         try releaseName(category.name, of: categoryId)
@@ -134,7 +138,8 @@ struct AnimalsChanges {
         let oldListing = listingKey(of: try readModel.reference(to: old.categoryId, in: AnimalsTables.categories))
         try unindex(animalId, old, listedAt: oldListing, counting: leavesCategory)
         if !new.isDeleted {
-            let newListing = new.categoryId == old.categoryId
+            let newListing =
+                new.categoryId == old.categoryId
                 ? oldListing : listingKey(of: try readModel.reference(to: new.categoryId, in: AnimalsTables.categories))
             try index(animalId, new, listedAt: newListing, counting: leavesCategory)
         }
@@ -172,8 +177,9 @@ struct AnimalsChanges {
         let listing = AnimalListing(name: animal.name, diet: animal.diet, categoryId: animal.categoryId)
         try readModel.set(AnimalsTables.animalsByName, nameKey, listing)
         if let categoryId = animal.categoryId {
-            try readModel.set(AnimalsTables.categoryAnimals, CategoryAnimalKey(categoryId, animal.name, animalId),
-                              CategoryAnimalListing(name: animal.name, diet: animal.diet))
+            try readModel.set(
+                AnimalsTables.categoryAnimals, CategoryAnimalKey(categoryId, animal.name, animalId),
+                CategoryAnimalListing(name: animal.name, diet: animal.diet))
             if let listingKey {
                 if counting { try adjustAnimalCount(at: listingKey, by: 1) }
                 return

@@ -87,8 +87,9 @@ public enum AnimalsQueries {
     /// Throws `LedgerError` `.notFound` when the category does not exist or is deleted.
     public static func categoryAnimals(_ categoryId: String, in readModel: ReadModelReader) throws(LedgerError) -> CategoryAnimals {
         guard let category = try readModel.liveRow(AnimalsTables.categories, categoryId) else {
-            throw LedgerError(.notFound, "category \"\(categoryId)\" does not exist",
-                              subject: AnimalsStreams.category(categoryId))
+            throw LedgerError(
+                .notFound, "category \"\(categoryId)\" does not exist",
+                subject: AnimalsStreams.category(categoryId))
         }
         let animals = try readModel.rows(AnimalsTables.categoryAnimals, prefix: categoryId).map { entry in
             CategoryAnimal(animalId: entry.key.animalId, name: entry.row.name, diet: entry.row.diet)

@@ -24,8 +24,10 @@ enum AnimalsTables {
     static let uncategorizedAnimals = ReadModelTable<NameOrderKey, AnimalListing>(readModel: readModel, name: "uncategorized-animals")
 
     /// Every table of the read model.
-    static let all: [any DeclaredTable] = [categories, categoryNames, categoriesByName, animals, animalsByName,
-                                           categoryAnimals, uncategorizedAnimals]
+    static let all: [any DeclaredTable] = [
+        categories, categoryNames, categoriesByName, animals, animalsByName,
+        categoryAnimals, uncategorizedAnimals,
+    ]
 }
 
 extension ReadModelReader {

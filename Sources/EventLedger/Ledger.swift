@@ -42,9 +42,11 @@ public final class Ledger: Sendable {
         /// Options with a 64 MiB initial map (address space only: the file grows with its
         /// content) that create a missing file. A larger map costs every process start
         /// (about 0.7 ms for 1 GiB), a smaller one reruns large first writes while it grows.
-        public init(initialMapSize: Int = 64 << 20, createIfMissing: Bool = true, readOnly: Bool = false,
-                    writeLockWaiting: WriteLockWaiting = WriteLockWaiting(), primary: String? = nil,
-                    primaryTimeouts: PrimaryTimeouts = PrimaryTimeouts()) {
+        public init(
+            initialMapSize: Int = 64 << 20, createIfMissing: Bool = true, readOnly: Bool = false,
+            writeLockWaiting: WriteLockWaiting = WriteLockWaiting(), primary: String? = nil,
+            primaryTimeouts: PrimaryTimeouts = PrimaryTimeouts()
+        ) {
             self.initialMapSize = initialMapSize
             self.createIfMissing = createIfMissing && !readOnly
             self.readOnly = readOnly
@@ -94,8 +96,10 @@ public final class Ledger: Sendable {
     /// Opens the ledger at `path`, knowing the file formats of `formats`. With
     /// `keepingReadModelVersions`, an opening for writing leaves the read models built by other
     /// versions of their domains as they are, neither rebuilt nor refused (a copy to verify).
-    init(path: String, domains: [any LedgerDomain], options: Options, formats: FileFormats,
-         keepingReadModelVersions: Bool = false) throws {
+    init(
+        path: String, domains: [any LedgerDomain], options: Options, formats: FileFormats,
+        keepingReadModelVersions: Bool = false
+    ) throws {
         self.path = path
         primary = options.primary.map {
             PrimaryLink($0, timeouts: options.primaryTimeouts, lockWait: options.writeLockWaiting.timeout)
@@ -108,14 +112,16 @@ public final class Ledger: Sendable {
         } else if options.createIfMissing {
             // A replica is made only with its primary at hand: an unreachable one leaves no file behind.
             try primary?.withLog { log in _ = try log.identity() }
-            try Environment.createAtomically(path: location.canonicalPath, tableNames: tableNames, mapSize: options.initialMapSize,
-                                             initialize: Self.newFileContents(catalog, formats, path: location.canonicalPath))
+            try Environment.createAtomically(
+                path: location.canonicalPath, tableNames: tableNames, mapSize: options.initialMapSize,
+                initialize: Self.newFileContents(catalog, formats, path: location.canonicalPath))
         } else {
             throw LedgerError(.storage, "no ledger at \(path)")
         }
-        environment = try Environment(path: location.canonicalPath, mapSize: options.initialMapSize,
-                                      readOnly: options.readOnly, maxTables: tableNames.count + 8,
-                                      writeLockWaiting: options.writeLockWaiting, writesInPlace: options.writesInPlace)
+        environment = try Environment(
+            path: location.canonicalPath, mapSize: options.initialMapSize,
+            readOnly: options.readOnly, maxTables: tableNames.count + 8,
+            writeLockWaiting: options.writeLockWaiting, writesInPlace: options.writesInPlace)
         let inFile = try environment.read { [catalog] txn in try ReadModelsInFile(catalog, txn, of: location.canonicalPath) }
         if !options.readOnly { try inFile.requireKnown(path: path) }
         let opened = inFile.readModelTables(catalog, readOnly: options.readOnly)
@@ -169,8 +175,10 @@ public final class Ledger: Sendable {
 
     /// Appends one typed event.
     @discardableResult
-    public func append<Event: DomainEvent>(_ event: Event, id: EventID? = nil, expect: ExpectedVersion = .any,
-                                           metadata: [String: String] = [:]) throws -> AppendResult {
+    public func append<Event: DomainEvent>(
+        _ event: Event, id: EventID? = nil, expect: ExpectedVersion = .any,
+        metadata: [String: String] = [:]
+    ) throws -> AppendResult {
         try append([PendingEvent(event, id: id, expect: expect, metadata: metadata)])
     }
 

@@ -23,8 +23,9 @@ extension FavoritesDomain {
     /// Makes the dish a favourite as `record` says, in both tables; it must not be one.
     private func favorite(_ dishId: String, _ record: FavoriteRecord, in readModel: ReadModelWriter) throws(LedgerError) {
         try readModel.set(FavoritesTables.favorites, dishId, record)
-        try readModel.set(FavoritesTables.favoritesByPosition, record.position,
-                          FavoritesTables.PositionRow(dishId: dishId, addedAt: record.addedAt))
+        try readModel.set(
+            FavoritesTables.favoritesByPosition, record.position,
+            FavoritesTables.PositionRow(dishId: dishId, addedAt: record.addedAt))
     }
 
     private func unfavorite(_ dishId: String, in readModel: ReadModelWriter) throws(LedgerError) {

@@ -24,10 +24,15 @@ public struct FavoritesDomain: LedgerDomain {
     /// Favourites: every favourites commit can be undone, returning a dish to being a
     /// favourite with its time and position, or to not being one.
     public var undoableEntities: [UndoableEntity] {
-        [UndoableEntity(streamPrefix: FavoritesStreams.favorite(""), state: { dishId, readModel throws(LedgerError) in
-            try readModel.row(FavoritesTables.favorites, dishId)
-        }) { dishId, favorite in
-            FavoriteRestored(dishId: dishId, addedAt: favorite?.addedAt, position: favorite?.position)
-        }]
+        [
+            UndoableEntity(
+                streamPrefix: FavoritesStreams.favorite(""),
+                state: { dishId, readModel throws(LedgerError) in
+                    try readModel.row(FavoritesTables.favorites, dishId)
+                }
+            ) { dishId, favorite in
+                FavoriteRestored(dishId: dishId, addedAt: favorite?.addedAt, position: favorite?.position)
+            }
+        ]
     }
 }

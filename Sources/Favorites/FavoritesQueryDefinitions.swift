@@ -7,10 +7,13 @@ enum FavoritesQueryDefinitions {
     ) { _, state in
         let favorites = try FavoritesQueries.favorites(in: state)
         return QueryResult(
-            json: .array(favorites.map { favorite in
-                .object(["dishId": .string(favorite.dishId), "addedAt": .string(favorite.addedAt.description),
-                         "position": .int(Int64(favorite.position))])
-            }),
+            json: .array(
+                favorites.map { favorite in
+                    .object([
+                        "dishId": .string(favorite.dishId), "addedAt": .string(favorite.addedAt.description),
+                        "position": .int(Int64(favorite.position)),
+                    ])
+                }),
             columns: ["DISH ID", "ADDED AT", "POSITION"],
             rows: favorites.map { [$0.dishId, $0.addedAt.description, String($0.position)] })
     }

@@ -16,10 +16,12 @@ extension FavoritesDomain {
             }
         case .restored(let restored):
             guard let position = restored.position,
-                  let holder = try readModel.row(FavoritesTables.favoritesByPosition, position)?.dishId,
-                  holder != restored.dishId else { return }
-            throw LedgerError.rule("favourite position must not be held by another dish",
-                                   entity: "\(restored.stream) (position \(position) is held by \(FavoritesStreams.favorite(holder)))")
+                let holder = try readModel.row(FavoritesTables.favoritesByPosition, position)?.dishId,
+                holder != restored.dishId
+            else { return }
+            throw LedgerError.rule(
+                "favourite position must not be held by another dish",
+                entity: "\(restored.stream) (position \(position) is held by \(FavoritesStreams.favorite(holder)))")
         }
     }
 }

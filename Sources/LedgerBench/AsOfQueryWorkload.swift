@@ -28,8 +28,10 @@ struct AsOfQueryWorkload: Workload {
         for size in context.sizes {
             let generated = try context.generatedLedger(events: size)
             if sameQueries.isEmpty { sameQueries = draws(generated.artists, upTo: smallest, seed: 0) }
-            let cases: [(String, [Draw])] = [(randomCase, draws(generated.artists, upTo: size, seed: UInt64(size))),
-                                             (sameCase, sameQueries)]
+            let cases: [(String, [Draw])] = [
+                (randomCase, draws(generated.artists, upTo: size, seed: UInt64(size))),
+                (sameCase, sameQueries),
+            ]
             for (label, draws) in cases {
                 let latencies = try measure(generated.ledger, draws)
                 var rows = latencies.results(name, "\(BenchContext.label(size)) events, \(label)")
@@ -40,9 +42,11 @@ struct AsOfQueryWorkload: Workload {
         }
         for label in [randomCase, sameCase] {
             guard let first = medians[label]?.first, let last = medians[label]?.last else { continue }
-            results.append(BenchResult(workload: name, case: "\(BenchContext.label(largest)) / \(BenchContext.label(smallest)), \(label)",
-                                       metric: "p50 ratio", value: last / first, unit: "x",
-                                       target: label == randomCase ? .atMost(maximumGrowth, last / first) : nil))
+            results.append(
+                BenchResult(
+                    workload: name, case: "\(BenchContext.label(largest)) / \(BenchContext.label(smallest)), \(label)",
+                    metric: "p50 ratio", value: last / first, unit: "x",
+                    target: label == randomCase ? .atMost(maximumGrowth, last / first) : nil))
         }
         return results
     }

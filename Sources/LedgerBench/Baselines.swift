@@ -33,8 +33,9 @@ struct Baselines {
     /// Appends the first `events` events of `eventsFile` to a new database at `database`
     /// in durable commits of `perCommit` events.
     func append(_ engine: Engine, eventsFile: String, database: String, events: Int, perCommit: Int) throws -> CommitRun {
-        let outcome = try ChildProcess.run(["\(directory)/\(engine.program)", eventsFile, database, String(events), String(perCommit)],
-                                           captureOutput: true)
+        let outcome = try ChildProcess.run(
+            ["\(directory)/\(engine.program)", eventsFile, database, String(events), String(perCommit)],
+            captureOutput: true)
         return try CommitRun(engine: engine.name, database: database, baselineOutput: outcome.output)
     }
 

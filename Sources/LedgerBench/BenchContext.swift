@@ -66,8 +66,9 @@ final class BenchContext {
         let key = directory.file("\(engine.program)-\(events)-by-\(perCommit).db")
         if let run = baselineRuns[key] { return run }
         printError("ledger-bench: \(engine.name), \(Self.label(events)) events, \(Self.label(perCommit)) per commit")
-        let run = try baselines.append(engine, eventsFile: try baselineEventsFile(), database: key, events: events,
-                                       perCommit: perCommit)
+        let run = try baselines.append(
+            engine, eventsFile: try baselineEventsFile(), database: key, events: events,
+            perCommit: perCommit)
         baselineRuns[key] = run
         return run
     }

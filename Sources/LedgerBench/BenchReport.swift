@@ -1,4 +1,5 @@
 import EventLedger
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -42,8 +43,10 @@ struct BenchReport {
 
     /// A Markdown table of the results, then the conditions and the missed targets.
     var markdown: String {
-        var lines = ["| " + Self.header.map { $0.lowercased() }.joined(separator: " | ") + " |",
-                     "|" + Self.header.indices.map { $0 == 3 ? "---:|" : "---|" }.joined()]
+        var lines = [
+            "| " + Self.header.map { $0.lowercased() }.joined(separator: " | ") + " |",
+            "|" + Self.header.indices.map { $0 == 3 ? "---:|" : "---|" }.joined(),
+        ]
         lines += rows.map { row in "| " + row.map { $0.replacingPipes }.joined(separator: " | ") + " |" }
         lines += ["", "Conditions: \(conditions).", ""]
         if missed.isEmpty {
@@ -59,17 +62,18 @@ struct BenchReport {
         .object([
             "mode": .string(mode),
             "loadAverage": .object(["start": .string(loadAtStart), "end": .string(loadAtEnd)]),
-            "results": .array(results.map { result in
-                var object: [String: JSONValue] = [
-                    "workload": .string(result.workload), "case": .string(result.case), "metric": .string(result.metric),
-                    "value": result.value.isFinite ? .double(result.value) : .null, "unit": .string(result.unit),
-                ]
-                if let target = result.target {
-                    object["target"] = .string(target.bound)
-                    object["met"] = .bool(target.met)
-                }
-                return .object(object)
-            }),
+            "results": .array(
+                results.map { result in
+                    var object: [String: JSONValue] = [
+                        "workload": .string(result.workload), "case": .string(result.case), "metric": .string(result.metric),
+                        "value": result.value.isFinite ? .double(result.value) : .null, "unit": .string(result.unit),
+                    ]
+                    if let target = result.target {
+                        object["target"] = .string(target.bound)
+                        object["met"] = .bool(target.met)
+                    }
+                    return .object(object)
+                }),
         ])
     }
 

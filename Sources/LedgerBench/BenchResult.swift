@@ -31,11 +31,14 @@ struct Target {
 
 extension BenchResult {
     /// The row `value / baseline` (metric `× ⟨baseline name⟩`), held to `target` when given.
-    static func ratio(_ workload: String, _ case: String, _ value: Double, to baseline: Double, of baselineName: String,
-                      atLeast minimum: Double? = nil, atMost maximum: Double? = nil) -> BenchResult {
+    static func ratio(
+        _ workload: String, _ case: String, _ value: Double, to baseline: Double, of baselineName: String,
+        atLeast minimum: Double? = nil, atMost maximum: Double? = nil
+    ) -> BenchResult {
         let ratio = value / baseline
         let target = minimum.map { Target.atLeast($0, ratio) } ?? maximum.map { Target.atMost($0, ratio) }
-        return BenchResult(workload: workload, case: `case`, metric: "× \(baselineName)", value: ratio, unit: "x",
-                           target: target)
+        return BenchResult(
+            workload: workload, case: `case`, metric: "× \(baselineName)", value: ratio, unit: "x",
+            target: target)
     }
 }

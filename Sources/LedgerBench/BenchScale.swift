@@ -17,12 +17,14 @@ struct BenchScale {
     /// (j): commits, each by a `ledger append` process, whose observed result is timed.
     let observedCommits: Int
 
-    static let full = BenchScale(ledgerSizes: [10_000, 100_000, 1_000_000], bulkEvents: 1_000_000, batchCommits: 1_000,
-                                 singleCommits: 2_000, commitsPerWriter: 500, coldAppends: 200,
-                                 observedCommits: 200)
-    static let quick = BenchScale(ledgerSizes: [10_000, 20_000, 50_000], bulkEvents: 50_000, batchCommits: 200,
-                                  singleCommits: 200, commitsPerWriter: 25, coldAppends: 20,
-                                  observedCommits: 20)
+    static let full = BenchScale(
+        ledgerSizes: [10_000, 100_000, 1_000_000], bulkEvents: 1_000_000, batchCommits: 1_000,
+        singleCommits: 2_000, commitsPerWriter: 500, coldAppends: 200,
+        observedCommits: 200)
+    static let quick = BenchScale(
+        ledgerSizes: [10_000, 20_000, 50_000], bulkEvents: 50_000, batchCommits: 200,
+        singleCommits: 200, commitsPerWriter: 25, coldAppends: 20,
+        observedCommits: 20)
 
     /// The events the workloads take from the generated stream: the baselines read this many from the events file.
     var generatedEvents: Int { max(bulkEvents, batchCommits * eventsPerBatch, singleCommits, commitsPerWriter) }

@@ -19,28 +19,34 @@ struct BulkLoadWorkload: Workload {
         // The ledger is closed before the next load: LMDB keeps the pages a write transaction
         // copied for reuse until then.
         let opened = try ProcessMemory.samplingAnonymousPeak {
-            try CommitRun.measure(Ledger(path: path, domains: BenchDomains.all), streaming: context.generatedEventsAsRead(events),
-                                  engine: "EventLedger")
+            try CommitRun.measure(
+                Ledger(path: path, domains: BenchDomains.all), streaming: context.generatedEventsAsRead(events),
+                engine: "EventLedger")
         }
         context.directory.removeLedger(path)
         let newPath = context.directory.file("bulk-new.lmdb")
         defer { context.directory.removeLedger(newPath) }
         let built = try ProcessMemory.samplingAnonymousPeak {
-            try CommitRun.measure(newLedgerAt: newPath, streaming: context.generatedEventsAsRead(events),
-                                  engine: "EventLedger, new file")
+            try CommitRun.measure(
+                newLedgerAt: newPath, streaming: context.generatedEventsAsRead(events),
+                engine: "EventLedger, new file")
         }
         var results: [BenchResult] = []
         for (run, peakAnonymous) in [opened, built] {
             results += run.rows(name, label)
-            results.append(BenchResult(workload: name, case: "\(label): \(run.engine)", metric: "peak anonymous RSS (sampled)",
-                                       value: peakAnonymous, unit: "MiB", target: .atMost(maximumMebibytes, peakAnonymous)))
+            results.append(
+                BenchResult(
+                    workload: name, case: "\(label): \(run.engine)", metric: "peak anonymous RSS (sampled)",
+                    value: peakAnonymous, unit: "MiB", target: .atMost(maximumMebibytes, peakAnonymous)))
         }
         for (engine, minimum) in [(Baselines.Engine.lmdb, 0.5), (.sqlite, 1.0), (.sameWorkSQLite, 3.0)] {
             guard let baseline = try context.baselineRun(engine, events: events, perCommit: events) else { continue }
             results += baseline.rows(name, label)
             for (run, _) in [opened, built] {
-                results.append(.ratio(name, "\(label): \(run.engine)", run.eventsPerSecond, to: baseline.eventsPerSecond,
-                                      of: engine.name, atLeast: minimum))
+                results.append(
+                    .ratio(
+                        name, "\(label): \(run.engine)", run.eventsPerSecond, to: baseline.eventsPerSecond,
+                        of: engine.name, atLeast: minimum))
             }
         }
         return results

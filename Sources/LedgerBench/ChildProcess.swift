@@ -1,4 +1,5 @@
 import EventLedger
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -72,8 +73,9 @@ enum ChildProcess {
         guard status & 0x7f == 0, (status >> 8) & 0xff == 0 else {
             throw failure(arguments, status & 0x7f == 0 ? "exit status \((status >> 8) & 0xff)" : "signal \(status & 0x7f)")
         }
-        return Outcome(output: output, seconds: seconds, peakMebibytes: Double(usage.ru_maxrss) / 1024,
-                       peakAnonymousMebibytes: peakAnonymous)
+        return Outcome(
+            output: output, seconds: seconds, peakMebibytes: Double(usage.ru_maxrss) / 1024,
+            peakAnonymousMebibytes: peakAnonymous)
     }
 
     private static func failure(_ arguments: [String], _ reason: String) -> LedgerError {

@@ -31,17 +31,23 @@ struct ColdAppendWorkload: Workload {
         let sqlitePath = context.directory.file("cold.sqlite")
         _ = try ChildProcess.run([sqlite3, sqlitePath, Self.sqliteSchema])
         let sqliteInsert = { (number: Int) in
-            [sqlite3, sqlitePath, """
+            [
+                sqlite3, sqlitePath,
+                """
                 PRAGMA synchronous=FULL; INSERT INTO events(id, stream, version, type, data, recorded_at) \
                 VALUES(randomblob(16), 'artist-cold-\(number)', 1, 'ArtistCreated', '\(Self.payload(number))', \
                 CAST((julianday('now') - 2440587.5) * 86400000000 AS INTEGER));
-                """]
+                """,
+            ]
         }
         let times = try timeSpawns(spawns, [ledgerAppend, sqliteInsert])
         let (ledger, cli) = (times[0], times[1])
         return rows(ledger, "\(label): EventLedger `ledger append`") + rows(cli, "\(label): sqlite3 CLI insert")
-            + [.ratio(name, "\(label): EventLedger `ledger append`", ledger.percentile(0.5), to: cli.percentile(0.5),
-                      of: "sqlite3 CLI", atMost: 1.5)]
+            + [
+                .ratio(
+                    name, "\(label): EventLedger `ledger append`", ledger.percentile(0.5), to: cli.percentile(0.5),
+                    of: "sqlite3 CLI", atMost: 1.5)
+            ]
     }
 
     /// The payload of the `number`th event: a new artist.
@@ -63,7 +69,9 @@ struct ColdAppendWorkload: Workload {
     }
 
     private func rows(_ latencies: Latencies, _ case: String) -> [BenchResult] {
-        [BenchResult(workload: name, case: `case`, metric: "p50", value: latencies.percentile(0.5) / 1000, unit: "ms"),
-         BenchResult(workload: name, case: `case`, metric: "p90", value: latencies.percentile(0.9) / 1000, unit: "ms")]
+        [
+            BenchResult(workload: name, case: `case`, metric: "p50", value: latencies.percentile(0.5) / 1000, unit: "ms"),
+            BenchResult(workload: name, case: `case`, metric: "p90", value: latencies.percentile(0.9) / 1000, unit: "ms"),
+        ]
     }
 }

@@ -33,9 +33,9 @@ struct CommitRun {
     init(engine: String, database: String, baselineOutput: [UInt8]) throws {
         let text = String(decoding: baselineOutput, as: UTF8.self)
         guard case .object(let fields)? = try? JSONValue.parse(text),
-              let events = fields["events"]?.int64Value, let commits = fields["commits"]?.int64Value,
-              let seconds = fields["seconds"]?.number, let p50 = fields["commit_p50_us"]?.number,
-              let p99 = fields["commit_p99_us"]?.number, let peak = fields["peak_rss_mib"]?.number
+            let events = fields["events"]?.int64Value, let commits = fields["commits"]?.int64Value,
+            let seconds = fields["seconds"]?.number, let p50 = fields["commit_p50_us"]?.number,
+            let p99 = fields["commit_p99_us"]?.number, let peak = fields["peak_rss_mib"]?.number
         else { throw LedgerError(.invalidInput, "unexpected output from the \(engine) baseline: \(text)") }
         self.engine = engine
         self.events = Int(events)
@@ -55,8 +55,10 @@ struct CommitRun {
     }
 
     /// Appends `events` to `ledger` as one durable commit read as it goes (`append(contentsOf:)`), timing it.
-    static func measure(_ ledger: Ledger, streaming events: some Collection<PendingEvent>,
-                        engine: String = "EventLedger") throws -> CommitRun {
+    static func measure(
+        _ ledger: Ledger, streaming events: some Collection<PendingEvent>,
+        engine: String = "EventLedger"
+    ) throws -> CommitRun {
         try measure(engine: engine, events: events.count, commits: 1) { latencies in
             _ = try latencies.time { try ledger.append(contentsOf: events) }
         }
@@ -64,23 +66,28 @@ struct CommitRun {
 
     /// Appends `events` as the one commit that builds a new ledger at `path`
     /// (`Ledger.append(contentsOf:toLedgerAt:)`, which writes the file in place), timing it.
-    static func measure(newLedgerAt path: String, streaming events: some Collection<PendingEvent>,
-                        engine: String) throws -> CommitRun {
+    static func measure(
+        newLedgerAt path: String, streaming events: some Collection<PendingEvent>,
+        engine: String
+    ) throws -> CommitRun {
         try measure(engine: engine, events: events.count, commits: 1) { latencies in
             _ = try latencies.time { try Ledger.append(contentsOf: events, toLedgerAt: path, domains: BenchDomains.all) }
         }
     }
 
     /// Times `appendAll`, which appends `events` in `commits` durable commits, timing each in `latencies`.
-    private static func measure(engine: String, events: Int, commits: Int,
-                                _ appendAll: (inout Latencies) throws -> Void) throws -> CommitRun {
+    private static func measure(
+        engine: String, events: Int, commits: Int,
+        _ appendAll: (inout Latencies) throws -> Void
+    ) throws -> CommitRun {
         var latencies = Latencies()
         let clock = ContinuousClock()
         let (elapsed, peak) = try ProcessMemory.measuringPeak {
             try clock.measure { try appendAll(&latencies) }
         }
-        return CommitRun(engine: engine, events: events, commits: commits, seconds: elapsed.seconds, latencies: latencies,
-                         peakMebibytes: peak)
+        return CommitRun(
+            engine: engine, events: events, commits: commits, seconds: elapsed.seconds, latencies: latencies,
+            peakMebibytes: peak)
     }
 
     /// Rows of the rate, commit latency (when there is more than one commit) and peak memory.

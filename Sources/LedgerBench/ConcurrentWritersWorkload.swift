@@ -31,16 +31,21 @@ struct ConcurrentWritersWorkload: Workload {
         let seconds = (clock.now - started).seconds
         var latencies = Latencies()
         for outcome in outcomes { latencies.merge(try outcome.get()) }
-        let run = CommitRun(engine: "EventLedger", events: latencies.count, commits: latencies.count, seconds: seconds,
-                            latencies: latencies, peakMebibytes: peak)
+        let run = CommitRun(
+            engine: "EventLedger", events: latencies.count, commits: latencies.count, seconds: seconds,
+            latencies: latencies, peakMebibytes: peak)
         var results = run.rows(name, label)
         let single = "\(BenchContext.label(scale.singleCommits)) commits of 1, one writer (c)"
         for engine in Baselines.Engine.allCases {
             guard let baseline = try context.baselineRun(engine, events: scale.singleCommits, perCommit: 1) else { continue }
-            results.append(BenchResult(workload: name, case: "\(single): \(engine.name)", metric: "commits",
-                                       value: baseline.commitsPerSecond, unit: "commits/s"))
-            results.append(.ratio(name, "\(label): EventLedger", run.commitsPerSecond, to: baseline.commitsPerSecond,
-                                  of: "\(engine.name) (c)", atLeast: engine == .sqlite ? 5 : nil))
+            results.append(
+                BenchResult(
+                    workload: name, case: "\(single): \(engine.name)", metric: "commits",
+                    value: baseline.commitsPerSecond, unit: "commits/s"))
+            results.append(
+                .ratio(
+                    name, "\(label): EventLedger", run.commitsPerSecond, to: baseline.commitsPerSecond,
+                    of: "\(engine.name) (c)", atLeast: engine == .sqlite ? 5 : nil))
         }
         return results
     }

@@ -11,14 +11,16 @@ struct DurableCommitWorkload: Workload {
 
     /// (b): commits of `scale.eventsPerBatch` events.
     static func batches(_ scale: BenchScale) -> DurableCommitWorkload {
-        DurableCommitWorkload(name: "(b) durable commits of \(scale.eventsPerBatch)", eventsPerCommit: scale.eventsPerBatch,
-                              commits: scale.batchCommits, minimums: [.lmdb: 0.8, .sameWorkSQLite: 1.5])
+        DurableCommitWorkload(
+            name: "(b) durable commits of \(scale.eventsPerBatch)", eventsPerCommit: scale.eventsPerBatch,
+            commits: scale.batchCommits, minimums: [.lmdb: 0.8, .sameWorkSQLite: 1.5])
     }
 
     /// (c): commits of one event.
     static func singles(_ scale: BenchScale) -> DurableCommitWorkload {
-        DurableCommitWorkload(name: "(c) durable commits of 1", eventsPerCommit: 1, commits: scale.singleCommits,
-                              minimums: [.sameWorkSQLite: 1])
+        DurableCommitWorkload(
+            name: "(c) durable commits of 1", eventsPerCommit: 1, commits: scale.singleCommits,
+            minimums: [.sameWorkSQLite: 1])
     }
 
     func run(in context: BenchContext) throws -> [BenchResult] {
@@ -26,14 +28,17 @@ struct DurableCommitWorkload: Workload {
         let label = "\(BenchContext.label(commits)) commits"
         let path = context.directory.file("durable-\(eventsPerCommit).lmdb")
         defer { context.directory.removeLedger(path) }
-        let run = try CommitRun.measure(try BenchDomains.ledger(at: path),
-                                        commits: context.generatedCommits(events: events, perCommit: eventsPerCommit))
+        let run = try CommitRun.measure(
+            try BenchDomains.ledger(at: path),
+            commits: context.generatedCommits(events: events, perCommit: eventsPerCommit))
         var results = run.rows(name, label)
         for engine in Baselines.Engine.allCases {
             guard let baseline = try context.baselineRun(engine, events: events, perCommit: eventsPerCommit) else { continue }
             results += baseline.rows(name, label)
-            results.append(.ratio(name, "\(label): EventLedger", run.eventsPerSecond, to: baseline.eventsPerSecond,
-                                  of: engine.name, atLeast: minimums[engine]))
+            results.append(
+                .ratio(
+                    name, "\(label): EventLedger", run.eventsPerSecond, to: baseline.eventsPerSecond,
+                    of: engine.name, atLeast: minimums[engine]))
         }
         return results
     }

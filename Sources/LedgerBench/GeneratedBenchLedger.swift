@@ -1,5 +1,6 @@
 import EventLedger
 import LedgerWorkload
+
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -34,8 +34,10 @@ struct Latencies {
 
     /// p50 and p99 rows for `workload` and `case`.
     func results(_ workload: String, _ case: String) -> [BenchResult] {
-        [BenchResult(workload: workload, case: `case`, metric: "p50", value: percentile(0.5), unit: "µs"),
-         BenchResult(workload: workload, case: `case`, metric: "p99", value: percentile(0.99), unit: "µs")]
+        [
+            BenchResult(workload: workload, case: `case`, metric: "p50", value: percentile(0.5), unit: "µs"),
+            BenchResult(workload: workload, case: `case`, metric: "p99", value: percentile(0.99), unit: "µs"),
+        ]
     }
 }
 

@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import EventLedger
 import Music
 import Synchronization
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// (j) Live query latency: `Ledger.observe("artist-songs", ARTIST)` in this process, while a
 /// `ledger append` process adds a song to that artist, `scale.observedCommits` times. Each
@@ -28,8 +29,10 @@ struct ObserveLatencyWorkload: Workload {
         _ = try arrivals.wait(for: 1)
         var latencies = Latencies()
         for number in 1...context.scale.observedCommits {
-            _ = try ChildProcess.run([ledgerBinary, "--ledger", path, "append", "SongAdded",
-                                      #"{"songId":"observed-\#(number)","title":"Song \#(number)","artistId":"observed"}"#])
+            _ = try ChildProcess.run([
+                ledgerBinary, "--ledger", path, "append", "SongAdded",
+                #"{"songId":"observed-\#(number)","title":"Song \#(number)","artistId":"observed"}"#,
+            ])
             let arrived = try arrivals.wait(for: number + 1)
             let committed = try recordedAt(ofTheLastEventOf: ledger)
             latencies.record(seconds: Double(arrived.microseconds - committed.microseconds) / 1_000_000)

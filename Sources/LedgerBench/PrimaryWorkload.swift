@@ -26,8 +26,9 @@ struct PrimaryWorkload: Workload {
         let started = clock.now
         let outcomes = try Threads.run(writers) { writer in
             Result {
-                try ChildProcess.run([program, PrimaryWriter.option, primary, paths[writer], String(writer), String(commits)],
-                                     captureOutput: true)
+                try ChildProcess.run(
+                    [program, PrimaryWriter.option, primary, paths[writer], String(writer), String(commits)],
+                    captureOutput: true)
             }
         }
         let seconds = (clock.now - started).seconds
@@ -38,16 +39,19 @@ struct PrimaryWorkload: Workload {
                 latencies.record(seconds: microseconds / 1_000_000)
             }
         }
-        let run = CommitRun(engine: "EventLedger", events: latencies.count, commits: latencies.count, seconds: seconds,
-                            latencies: latencies, peakMebibytes: .nan)
+        let run = CommitRun(
+            engine: "EventLedger", events: latencies.count, commits: latencies.count, seconds: seconds,
+            latencies: latencies, peakMebibytes: .nan)
         var results = [BenchResult(workload: name, case: label, metric: "commits", value: run.commitsPerSecond, unit: "commits/s")]
         results += latencies.results(name, "\(label), one commit")
 
         let replica = try Ledger(path: paths[0], domains: BenchDomains.all, options: Ledger.Options(primary: primary))
         try replica.append(WorkloadGenerator.artistWithSongs(CurrentStateQueryWorkload.artistId, count: CurrentStateQueryWorkload.songs))
         let query = try CurrentStateQueryWorkload.queryLatencies(replica)
-        results += query.results(name, "replica of \(BenchContext.label(Int(try replica.head().position))) events, "
-                                 + "\(CurrentStateQueryWorkload.songs)-song artist, query")
+        results += query.results(
+            name,
+            "replica of \(BenchContext.label(Int(try replica.head().position))) events, "
+                + "\(CurrentStateQueryWorkload.songs)-song artist, query")
         return results
     }
 }

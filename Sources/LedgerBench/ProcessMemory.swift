@@ -1,7 +1,8 @@
+import EventLedger
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import EventLedger
 
 /// Resident memory of this process (or another), from /proc/PID/status.
 enum ProcessMemory {
@@ -57,7 +58,7 @@ enum ProcessMemory {
         guard count > 0 else { return .nan }
         let status = String(decoding: bytes.prefix(count), as: UTF8.self)
         guard let line = status.split(separator: "\n").first(where: { $0.hasPrefix(name) }),
-              let kibibytes = line.dropFirst(name.count).split(whereSeparator: { $0 == " " || $0 == "\t" }).first.flatMap({ Double($0) })
+            let kibibytes = line.dropFirst(name.count).split(whereSeparator: { $0 == " " || $0 == "\t" }).first.flatMap({ Double($0) })
         else { return .nan }
         return kibibytes / 1024
     }

@@ -28,8 +28,9 @@ struct RebuildWorkload: Workload {
         }
         let inProcess = "\(label), in process"
         var results = [
-            BenchResult(workload: name, case: inProcess, metric: "rate", value: report.eventsPerSecond, unit: "events/s",
-                        target: .atLeast(minimumRate, report.eventsPerSecond)),
+            BenchResult(
+                workload: name, case: inProcess, metric: "rate", value: report.eventsPerSecond, unit: "events/s",
+                target: .atLeast(minimumRate, report.eventsPerSecond)),
             BenchResult(workload: name, case: inProcess, metric: "time", value: report.seconds, unit: "s"),
             BenchResult(workload: name, case: inProcess, metric: "RSS before", value: before, unit: "MiB"),
             BenchResult(workload: name, case: inProcess, metric: "peak RSS (VmHWM)", value: peak, unit: "MiB"),
@@ -40,10 +41,13 @@ struct RebuildWorkload: Workload {
         }
         let bulk = context.scale.bulkEvents
         if let baseline = try context.baselineRun(.lmdb, events: bulk, perCommit: bulk), let database = baseline.database,
-           let baselines = context.baselines {
+            let baselines = context.baselines
+        {
             let scanRate = try baselines.scanRate(database)
-            results.append(BenchResult(workload: name, case: "\(BenchContext.label(bulk)) events: raw LMDB log scan",
-                                       metric: "rate", value: scanRate, unit: "events/s"))
+            results.append(
+                BenchResult(
+                    workload: name, case: "\(BenchContext.label(bulk)) events: raw LMDB log scan",
+                    metric: "rate", value: scanRate, unit: "events/s"))
             results.append(.ratio(name, inProcess, report.eventsPerSecond, to: scanRate, of: "raw LMDB log scan"))
         }
         return results
@@ -59,12 +63,15 @@ struct RebuildWorkload: Workload {
         let rate = Double(events) / outcome.seconds
         let anonymous = outcome.peakAnonymousMebibytes ?? .nan
         return [
-            BenchResult(workload: name, case: label, metric: "rate", value: rate, unit: "events/s",
-                        target: .atLeast(minimumRate, rate)),
-            BenchResult(workload: name, case: label, metric: "peak RSS (incl. mapped file)",
-                        value: outcome.peakMebibytes, unit: "MiB"),
-            BenchResult(workload: name, case: label, metric: "peak anonymous RSS (sampled)", value: anonymous, unit: "MiB",
-                        target: .atMost(maximumMebibytes, anonymous)),
+            BenchResult(
+                workload: name, case: label, metric: "rate", value: rate, unit: "events/s",
+                target: .atLeast(minimumRate, rate)),
+            BenchResult(
+                workload: name, case: label, metric: "peak RSS (incl. mapped file)",
+                value: outcome.peakMebibytes, unit: "MiB"),
+            BenchResult(
+                workload: name, case: label, metric: "peak anonymous RSS (sampled)", value: anonymous, unit: "MiB",
+                target: .atMost(maximumMebibytes, anonymous)),
         ]
     }
 }

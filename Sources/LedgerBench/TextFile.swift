@@ -1,4 +1,5 @@
 import EventLedger
+
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -29,26 +29,33 @@ if options.showHelp {
 let scale = options.scale
 let workloads: [any Workload] = [
     BulkLoadWorkload(), DurableCommitWorkload.batches(scale), DurableCommitWorkload.singles(scale),
-    ConcurrentWritersWorkload(), RebuildWorkload(events: options.rebuildEvents), AsOfQueryWorkload(), CurrentStateQueryWorkload(), ColdAppendWorkload(),
+    ConcurrentWritersWorkload(), RebuildWorkload(events: options.rebuildEvents), AsOfQueryWorkload(), CurrentStateQueryWorkload(),
+    ColdAppendWorkload(),
     PrimaryWorkload(primary: options.primary), ObserveLatencyWorkload(),
 ].filter(options.includes)
 do {
     let loadAtStart = SystemLoad.averages
-    let context = try BenchContext(scale: scale, baselines: options.baselinesDirectory.map(Baselines.init(directory:)),
-                                   ledgerBinary: options.ledgerBinary ?? ToolLocation.besideThisProgram("ledger"))
+    let context = try BenchContext(
+        scale: scale, baselines: options.baselinesDirectory.map(Baselines.init(directory:)),
+        ledgerBinary: options.ledgerBinary ?? ToolLocation.besideThisProgram("ledger"))
     defer { context.directory.remove() }
-    if context.baselines == nil { printError("ledger-bench: no --baselines: the comparisons with raw LMDB, SQLite and the same-work SQLite peer are left out") }
+    if context.baselines == nil {
+        printError("ledger-bench: no --baselines: the comparisons with raw LMDB, SQLite and the same-work SQLite peer are left out")
+    }
     var results: [BenchResult] = []
     for workload in workloads {
         printError("ledger-bench: \(workload.name)")
         results += try workload.run(in: context)
     }
-    let report = BenchReport(mode: options.quick ? "quick" : "full", results: results + context.loadResults,
-                             loadAtStart: loadAtStart, loadAtEnd: SystemLoad.averages)
+    let report = BenchReport(
+        mode: options.quick ? "quick" : "full", results: results + context.loadResults,
+        loadAtStart: loadAtStart, loadAtEnd: SystemLoad.averages)
     print(report.table)
     print("\n\(report.conditions)")
     for result in report.missed {
-        print("missed: \(result.workload), \(result.case): \(result.metric) \(BenchReport.formatted(result.value)) \(result.unit) (target \(result.target!.bound))")
+        print(
+            "missed: \(result.workload), \(result.case): \(result.metric) \(BenchReport.formatted(result.value)) \(result.unit) (target \(result.target!.bound))"
+        )
     }
     try report.writeJSON(to: options.jsonPath)
     printError("ledger-bench: results written to \(options.jsonPath)")

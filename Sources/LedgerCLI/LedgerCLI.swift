@@ -1,7 +1,8 @@
+import EventLedger
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import EventLedger
 
 /// The `ledger` command-line tool, for any domains: parses the command line, calls the
 /// library, prints. A tool of one's own is `exit(LedgerCLI.main(name: "todo", domains: [TodoDomain()]))`.
@@ -65,7 +66,9 @@ public enum LedgerCLI {
                 program.reportError("missing command (see \(program.name) --help)")
                 return ExitCode.usage.rawValue
             }
-            return finish(output, program) { try output.line(overview(of: commands, program)); return ExitCode.success.rawValue }
+            return finish(output, program) {
+                try output.line(overview(of: commands, program)); return ExitCode.success.rawValue
+            }
         }
         guard let command = commands.first(where: { $0.name == name }) else {
             program.reportError("unknown command \"\(oneLine(name))\" (see \(program.name) --help)")
@@ -73,7 +76,9 @@ public enum LedgerCLI {
         }
         let words = leadingOptions + arguments.dropFirst()
         if words.contains("--help") || words.contains("-h") {
-            return finish(output, program) { try output.line(program.renamed(command.help)); return ExitCode.success.rawValue }
+            return finish(output, program) {
+                try output.line(program.renamed(command.help)); return ExitCode.success.rawValue
+            }
         }
         return finish(output, program) {
             var spec = command.options
@@ -82,13 +87,17 @@ public enum LedgerCLI {
             let path = parsed.value("ledger") ?? environmentValue("LEDGER_PATH") ?? "./ledger.lmdb"
             if command.runsGuarded, !GuardedChild.isChild { return try GuardedChild.exitCode(running: commandLine, on: path) }
             let primary = parsed.value("primary") ?? environmentValue("LEDGER_PRIMARY")
-            let primaryTimeout = try parsed.value("primary-timeout").map {
-                try CommandContext.duration($0, of: "--primary-timeout", positive: true)
-            } ?? environmentValue("LEDGER_PRIMARY_TIMEOUT").map {
-                try CommandContext.duration($0, of: "$LEDGER_PRIMARY_TIMEOUT", positive: true)
-            }
-            try command.run(CommandContext(program: program, arguments: parsed, ledgerPath: path, primary: primary,
-                                           primaryTimeout: primaryTimeout, output: output))
+            let primaryTimeout =
+                try parsed.value("primary-timeout").map {
+                    try CommandContext.duration($0, of: "--primary-timeout", positive: true)
+                }
+                ?? environmentValue("LEDGER_PRIMARY_TIMEOUT").map {
+                    try CommandContext.duration($0, of: "$LEDGER_PRIMARY_TIMEOUT", positive: true)
+                }
+            try command.run(
+                CommandContext(
+                    program: program, arguments: parsed, ledgerPath: path, primary: primary,
+                    primaryTimeout: primaryTimeout, output: output))
             return ExitCode.success.rawValue
         }
     }
@@ -112,34 +121,35 @@ public enum LedgerCLI {
     private static func overview(of commands: [Command], _ program: Program) -> String {
         let width = commands.map(\.name.count).max() ?? 0
         let lines = commands.map { "  \($0.name)\(String(repeating: " ", count: width - $0.name.count))  \($0.summary)" }
-        return program.renamed("""
-        usage: ledger COMMAND [ARGS] [--ledger PATH] [--wait SECONDS] [--primary URL]
-                                    [--primary-timeout SECONDS]
+        return program.renamed(
+            """
+            usage: ledger COMMAND [ARGS] [--ledger PATH] [--wait SECONDS] [--primary URL]
+                                        [--primary-timeout SECONDS]
 
-        An embedded, event-sourced ledger. The ledger file is --ledger PATH,
-        else $LEDGER_PATH, else ./ledger.lmdb. One process writes at a time: a
-        write waits for another process's write (saying so after a second), at
-        most --wait SECONDS when given, then fails with exit code 5.
-        A ledger written by a tool with other domains is read by log, history,
-        watch, export, backup and stats, and never changed by them; a command
-        that needs a domain this tool does not know exits 5 naming its read model.
-        With --primary URL (else $LEDGER_PRIMARY), a PostgreSQL connection string,
-        the file is a replica of that primary: every write goes through it, reads
-        stay local, `sync` catches up; writing to a replica without its primary, or
-        with another one, exits 5, as does a write while the primary is unreachable.
-        A write or sync gives up with exit code 5, naming what did not answer, when
-        connecting to the primary takes longer, or the primary stays silent during
-        a statement longer, than --primary-timeout SECONDS (else
-        $LEDGER_PRIMARY_TIMEOUT, else 10 s to connect and 30 s per statement);
-        --wait SECONDS also bounds waiting for the primary's write lock.
+            An embedded, event-sourced ledger. The ledger file is --ledger PATH,
+            else $LEDGER_PATH, else ./ledger.lmdb. One process writes at a time: a
+            write waits for another process's write (saying so after a second), at
+            most --wait SECONDS when given, then fails with exit code 5.
+            A ledger written by a tool with other domains is read by log, history,
+            watch, export, backup and stats, and never changed by them; a command
+            that needs a domain this tool does not know exits 5 naming its read model.
+            With --primary URL (else $LEDGER_PRIMARY), a PostgreSQL connection string,
+            the file is a replica of that primary: every write goes through it, reads
+            stay local, `sync` catches up; writing to a replica without its primary, or
+            with another one, exits 5, as does a write while the primary is unreachable.
+            A write or sync gives up with exit code 5, naming what did not answer, when
+            connecting to the primary takes longer, or the primary stays silent during
+            a statement longer, than --primary-timeout SECONDS (else
+            $LEDGER_PRIMARY_TIMEOUT, else 10 s to connect and 30 s per statement);
+            --wait SECONDS also bounds waiting for the primary's write lock.
 
-        commands:
-        \(lines.joined(separator: "\n"))
+            commands:
+            \(lines.joined(separator: "\n"))
 
-        Run `ledger COMMAND --help` for a command's options.
-        Exit codes: 0 ok, 1 rejected by a rule or not found, 2 usage, 3 conflict,
-        4 invalid input, 5 storage.
-        """)
+            Run `ledger COMMAND --help` for a command's options.
+            Exit codes: 0 ok, 1 rejected by a rule or not found, 2 usage, 3 conflict,
+            4 invalid input, 5 storage.
+            """)
     }
 
     /// Errors longer than this many characters are cut: they may echo megabytes of input.

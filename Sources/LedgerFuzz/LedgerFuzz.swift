@@ -16,15 +16,16 @@
 // Every check traps (`fatalError`) when the code under test breaks one of its own promises,
 // which libFuzzer reports as a crash and saves as a reproducer.
 
+import Animals
+import Favorites
+import Music
+
 #if DEBUG || LEDGER_FUZZ_INTERNALS
 @testable import EventLedger
 @testable import LedgerCLI
 #else
 import EventLedger
 #endif
-import Animals
-import Favorites
-import Music
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -118,8 +119,9 @@ enum FuzzChecks {
         check(object["data"]?.objectValue == event.payload, "envelope data not kept")
         check(event.sourceCommit >= 1, "envelope commit below 1 accepted")
         check(object["commit"]?.int64Value.map(UInt64.init) == event.sourceCommit, "envelope commit not kept")
-        check(Timestamp(iso8601: event.recordedAt.description) == event.recordedAt,
-              "recordedAt \(event.recordedAt) does not read back")
+        check(
+            Timestamp(iso8601: event.recordedAt.description) == event.recordedAt,
+            "recordedAt \(event.recordedAt) does not read back")
         #if DEBUG || LEDGER_FUZZ_INTERNALS
         roundTripThroughRecord(event)
         #endif
@@ -218,8 +220,9 @@ enum FuzzChecks {
         if let expected = ExpectedVersion(text) {
             check(ExpectedVersion(expected.description) == expected, "--expect \(text.debugDescription) does not read back")
         }
-        check(FieldRules.isValidID(text) == isSpecID(text),
-              "FieldRules.isValidID(\(text.debugDescription)) disagrees with the definition of an id")
+        check(
+            FieldRules.isValidID(text) == isSpecID(text),
+            "FieldRules.isValidID(\(text.debugDescription)) disagrees with the definition of an id")
         if bytes.count >= 8 {
             // Any 64-bit value is a time a corrupted record could hold: printing it must not trap.
             let microseconds = bytes.loadUnaligned(as: Int64.self)
@@ -245,8 +248,9 @@ enum FuzzChecks {
             }
         } catch {
             checkInvalidInput(error, "a batch line")
-            check("\(error)".hasPrefix("line ") || "\(error)".hasPrefix("the input holds no events"),
-                  "a batch error does not name its line: \(error)")
+            check(
+                "\(error)".hasPrefix("line ") || "\(error)".hasPrefix("the input holds no events"),
+                "a batch error does not name its line: \(error)")
         }
         do {
             let envelopes = NDJSONStream(bytes: file, decoder: .envelopes)
@@ -266,24 +270,29 @@ enum FuzzChecks {
             check((error as? LedgerError)?.kind == .corruption, "a malformed record is not reported as corruption: \(error)")
             return
         }
-        _ = (view.schemaVersion, view.position, view.commit, view.recordedAt.description, view.version, view.id.description,
-             view.type, view.stream, view.hash.count)
+        _ = (
+            view.schemaVersion, view.position, view.commit, view.recordedAt.description, view.version, view.id.description,
+            view.type, view.stream, view.hash.count
+        )
         check(view.body.count + view.hash.count == bytes.count, "record body and hash do not cover the record")
         if let event = try? RecordedEvent(view) {
             // What `ledger export` / `log --json` print for this record.
             _ = event.envelope.serialized()
         }
         guard let type = String(validating: view.typeBytes, as: UTF8.self),
-              let stream = String(validating: view.streamBytes, as: UTF8.self) else { return }
+            let stream = String(validating: view.streamBytes, as: UTF8.self)
+        else { return }
         var encoded: [UInt8] = []
         EventRecord.zeroHash.withUnsafeBytes { previousHash in
-            EventRecord.encode(position: view.position, commit: view.commit, recordedAt: view.recordedAt, version: view.version,
-                               id: view.id, type: type, stream: stream, schemaVersion: view.schemaVersion,
-                               data: Array(view.dataBytes), metadata: Array(view.metadataBytes),
-                               previousHash: previousHash, into: &encoded)
+            EventRecord.encode(
+                position: view.position, commit: view.commit, recordedAt: view.recordedAt, version: view.version,
+                id: view.id, type: type, stream: stream, schemaVersion: view.schemaVersion,
+                data: Array(view.dataBytes), metadata: Array(view.metadataBytes),
+                previousHash: previousHash, into: &encoded)
         }
-        check(encoded.count == bytes.count && encoded.prefix(view.body.count).elementsEqual(view.body),
-              "re-encoding a record changes its bytes")
+        check(
+            encoded.count == bytes.count && encoded.prefix(view.body.count).elementsEqual(view.body),
+            "re-encoding a record changes its bytes")
     }
 
     /// An accepted envelope stored as a binary record reads back as the same event.
@@ -294,17 +303,20 @@ enum FuzzChecks {
         var record: [UInt8] = []
         let previous = [UInt8](repeating: 7, count: SHA256.digestLength)
         previous.withUnsafeBytes { previousHash in
-            EventRecord.encode(position: 1, commit: event.sourceCommit, recordedAt: event.recordedAt, version: 1, id: event.id,
-                               type: event.type, stream: event.stream, schemaVersion: 1, data: data, metadata: metadata,
-                               previousHash: previousHash, into: &record)
+            EventRecord.encode(
+                position: 1, commit: event.sourceCommit, recordedAt: event.recordedAt, version: 1, id: event.id,
+                type: event.type, stream: event.stream, schemaVersion: 1, data: data, metadata: metadata,
+                previousHash: previousHash, into: &record)
         }
         record.withUnsafeBytes { bytes in
             do {
                 let recorded = try RecordedEvent(try EventRecordView(bytes, position: 1))
-                check(recorded.id == event.id && recorded.type == event.type && recorded.stream == event.stream,
-                      "a record does not keep id, type and stream")
-                check(recorded.recordedAt == event.recordedAt && recorded.commit == event.sourceCommit,
-                      "a record does not keep its time and commit")
+                check(
+                    recorded.id == event.id && recorded.type == event.type && recorded.stream == event.stream,
+                    "a record does not keep id, type and stream")
+                check(
+                    recorded.recordedAt == event.recordedAt && recorded.commit == event.sourceCommit,
+                    "a record does not keep its time and commit")
                 check(recorded.data == .object(event.payload), "a record does not keep its data")
                 check(recorded.metadata == event.metadata, "a record does not keep its metadata")
                 check(recorded.hash.count == 64, "a record's hash is not 32 bytes of hex")
@@ -343,9 +355,10 @@ struct LedgerFuzzMain {
         #if LEDGER_FUZZER
         var argc = CommandLine.argc
         var argv = CommandLine.unsafeArgv
-        exit(LLVMFuzzerRunDriver(&argc, &argv) { data, size in
-            fuzz(data ?? UnsafePointer(bitPattern: 1)!, size)
-        })
+        exit(
+            LLVMFuzzerRunDriver(&argc, &argv) { data, size in
+                fuzz(data ?? UnsafePointer(bitPattern: 1)!, size)
+            })
         #else
         let paths = Array(CommandLine.arguments.dropFirst())
         guard !paths.isEmpty else {
@@ -398,7 +411,9 @@ struct LedgerFuzzMain {
 /// libFuzzer's driver (`FuzzerDriver.cpp`): parses the libFuzzer options in `argv` and runs
 /// `callback` on each input.
 @_silgen_name("LLVMFuzzerRunDriver")
-func LLVMFuzzerRunDriver(_ argc: UnsafeMutablePointer<CInt>,
-                         _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>>,
-                         _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt) -> CInt
+func LLVMFuzzerRunDriver(
+    _ argc: UnsafeMutablePointer<CInt>,
+    _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>>,
+    _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt
+) -> CInt
 #endif

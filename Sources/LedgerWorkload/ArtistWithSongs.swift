@@ -10,8 +10,9 @@ extension WorkloadGenerator {
         let words = WorkloadNames.words
         let songs = stride(from: 1, through: count, by: 1).map { number in
             let title = "\(words[number % words.count]) \(words[(number / words.count) % words.count]) \(number)"
-            return PendingEvent(SongAdded(songId: "\(artistId).song-\(number)", title: title, artistId: artistId),
-                                expect: .noStream)
+            return PendingEvent(
+                SongAdded(songId: "\(artistId).song-\(number)", title: title, artistId: artistId),
+                expect: .noStream)
         }
         return [artist] + songs
     }

@@ -49,8 +49,9 @@ public struct WorkloadGenerator {
 
     /// An id with the sequence number where UUIDv7 has its timestamp, so ids sort in stream order.
     private mutating func eventID() -> EventID {
-        EventID(high: sequence << 16 | 0x7000 | (random.next() & 0x0FFF),
-                low: random.next() >> 2 | 0x8000_0000_0000_0000)
+        EventID(
+            high: sequence << 16 | 0x7000 | (random.next() & 0x0FFF),
+            low: random.next() >> 2 | 0x8000_0000_0000_0000)
     }
 
     /// A new entity id, e.g. `so.17` for a song created by the 17th event.
@@ -113,8 +114,9 @@ public struct WorkloadGenerator {
             let animalId = newID("an-")
             let categoryId = animalCategory()
             model.placeAnimal(animalId, in: categoryId)
-            return AnimalAdded(animalId: animalId, name: WorkloadNames.animal(using: &random), diet: diet(),
-                               categoryId: categoryId)
+            return AnimalAdded(
+                animalId: animalId, name: WorkloadNames.animal(using: &random), diet: diet(),
+                categoryId: categoryId)
         case .animalRenamed:
             return model.animals.randomElement(using: &random).map { animalId in
                 AnimalRenamed(animalId: animalId, name: WorkloadNames.animal(using: &random))
@@ -167,8 +169,9 @@ public struct WorkloadGenerator {
             return restorable(model.animals, model.deletedAnimals).map { animalId in
                 let categoryId = animalCategory()
                 model.placeAnimal(animalId, in: categoryId)
-                return AnimalRestored(animalId: animalId, name: WorkloadNames.animal(using: &random), diet: diet(),
-                                      categoryId: categoryId)
+                return AnimalRestored(
+                    animalId: animalId, name: WorkloadNames.animal(using: &random), diet: diet(),
+                    categoryId: categoryId)
             }
         case .favoriteRestored:
             return restorable(model.favourites, model.formerFavourites).map { dishId in
@@ -218,11 +221,12 @@ public struct WorkloadGenerator {
     /// uniqueness rule first: the category's own name in another case, or a deleted
     /// category's name in another case; otherwise a fresh name.
     private mutating func categoryName(for categoryId: String?) -> String {
-        let reused: String? = switch Int.random(in: 0..<6, using: &random) {
-        case 0: categoryId.flatMap(model.categoryName)
-        case 1: model.retiredCategoryNames.randomElement(using: &random)
-        default: nil
-        }
+        let reused: String? =
+            switch Int.random(in: 0..<6, using: &random) {
+            case 0: categoryId.flatMap(model.categoryName)
+            case 1: model.retiredCategoryNames.randomElement(using: &random)
+            default: nil
+            }
         if let reused {
             let candidate = WorkloadNames.recased(reused, using: &random)
             if model.mayName(categoryId, candidate) { return candidate }

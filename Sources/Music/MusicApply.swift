@@ -14,8 +14,9 @@ extension MusicDomain {
         case .artistDeleted(let deleted):
             try changes.deleteArtist(deleted.artistId, context: context)
         case .songAdded(let added):
-            try changes.addSong(added.songId, title: added.title, artistId: added.artistId,
-                                  durationSeconds: added.durationSeconds)
+            try changes.addSong(
+                added.songId, title: added.title, artistId: added.artistId,
+                durationSeconds: added.durationSeconds)
         case .songRetitled(let retitled):
             try changes.updateSong(retitled.songId) { $0.title = retitled.title }
         case .songReassigned(let reassigned):
@@ -26,8 +27,9 @@ extension MusicDomain {
         case .artistRestored(let restored):
             try changes.restoreArtist(restored.artistId, name: restored.name, context: context)
         case .songRestored(let restored):
-            try changes.restoreSong(restored.songId, title: restored.title, artistId: restored.artistId,
-                                    durationSeconds: restored.durationSeconds)
+            try changes.restoreSong(
+                restored.songId, title: restored.title, artistId: restored.artistId,
+                durationSeconds: restored.durationSeconds)
         }
     }
 }
@@ -47,8 +49,9 @@ struct MusicChanges {
             try readModel.remove(MusicTables.orphanSongs, NameOrderKey(name: song.row.title, id: song.key.songId))
         }
         try readModel.set(MusicTables.artists, artistId, ArtistRecord(name: name))
-        try readModel.set(MusicTables.artistsByName, NameOrderKey(name: name, id: artistId),
-                          ListedArtist(name: name, songCount: songs.count))
+        try readModel.set(
+            MusicTables.artistsByName, NameOrderKey(name: name, id: artistId),
+            ListedArtist(name: name, songCount: songs.count))
     }
 
     func renameArtist(_ artistId: String, to name: String) throws(LedgerError) {
@@ -56,8 +59,9 @@ struct MusicChanges {
         let oldKey = NameOrderKey(name: artist.name, id: artistId)
         let listed = try listing(oldKey)
         try readModel.remove(MusicTables.artistsByName, oldKey)
-        try readModel.set(MusicTables.artistsByName, NameOrderKey(name: name, id: artistId),
-                          ListedArtist(name: name, songCount: listed.songCount))
+        try readModel.set(
+            MusicTables.artistsByName, NameOrderKey(name: name, id: artistId),
+            ListedArtist(name: name, songCount: listed.songCount))
         try readModel.set(MusicTables.artists, artistId, ArtistRecord(name: name))
     }
 
@@ -116,7 +120,8 @@ struct MusicChanges {
         let oldListing = listingKey(of: try readModel.reference(to: old.artistId, in: MusicTables.artists))
         try unindex(songId, old, listedAt: oldListing, counting: leavesArtist)
         if !new.isDeleted {
-            let newListing = new.artistId == old.artistId
+            let newListing =
+                new.artistId == old.artistId
                 ? oldListing : listingKey(of: try readModel.reference(to: new.artistId, in: MusicTables.artists))
             try index(songId, new, listedAt: newListing, counting: leavesArtist)
         }
@@ -142,8 +147,9 @@ struct MusicChanges {
         let listed = ListedSong(title: song.title, artistId: song.artistId, durationSeconds: song.durationSeconds)
         try readModel.set(MusicTables.songsByTitle, titleKey, listed)
         if let artistId = song.artistId {
-            try readModel.set(MusicTables.artistSongs, ArtistSongKey(artistId: artistId, title: song.title, songId: songId),
-                              ArtistSongRow(title: song.title, durationSeconds: song.durationSeconds))
+            try readModel.set(
+                MusicTables.artistSongs, ArtistSongKey(artistId: artistId, title: song.title, songId: songId),
+                ArtistSongRow(title: song.title, durationSeconds: song.durationSeconds))
             if let listingKey {
                 if counting { try adjustSongCount(at: listingKey, by: 1) }
                 return

@@ -99,8 +99,9 @@ public enum MusicQueries {
     /// deleted or not yet known.
     public static func songs(orphansOnly: Bool = false, in readModel: ReadModelReader) throws(LedgerError) -> [SongSummary] {
         try readModel.rows(orphansOnly ? MusicTables.orphanSongs : MusicTables.songsByTitle).map { entry in
-            SongSummary(songId: entry.key.id, title: entry.row.title,
-                        artistId: entry.row.artistId, durationSeconds: entry.row.durationSeconds)
+            SongSummary(
+                songId: entry.key.id, title: entry.row.title,
+                artistId: entry.row.artistId, durationSeconds: entry.row.durationSeconds)
         }
     }
 }

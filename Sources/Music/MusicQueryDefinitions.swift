@@ -9,10 +9,13 @@ enum MusicQueryDefinitions {
     ) { _, readModel in
         let artists = try MusicQueries.artists(in: readModel)
         return QueryResult(
-            json: .array(artists.map { artist in
-                .object(["artistId": .string(artist.artistId), "name": .string(artist.name),
-                         "songCount": .int(Int64(artist.songCount))])
-            }),
+            json: .array(
+                artists.map { artist in
+                    .object([
+                        "artistId": .string(artist.artistId), "name": .string(artist.name),
+                        "songCount": .int(Int64(artist.songCount)),
+                    ])
+                }),
             columns: ["ARTIST ID", "NAME", "SONGS"],
             rows: artists.map { [$0.artistId, $0.name, String($0.songCount)] })
     }
@@ -24,10 +27,13 @@ enum MusicQueryDefinitions {
             throw LedgerError(.invalidInput, "artist-songs needs an ARTIST id")
         }
         let artist = try MusicQueries.artistSongs(artistId, in: readModel)
-        let songs = JSONValue.array(artist.songs.map { song in
-            .object(["songId": .string(song.songId), "title": .string(song.title),
-                     "durationSeconds": durationJSON(song.durationSeconds)])
-        })
+        let songs = JSONValue.array(
+            artist.songs.map { song in
+                .object([
+                    "songId": .string(song.songId), "title": .string(song.title),
+                    "durationSeconds": durationJSON(song.durationSeconds),
+                ])
+            })
         return QueryResult(
             json: .object(["artistId": .string(artist.artistId), "name": .string(artist.name), "songs": songs]),
             title: "\(artist.name) (\(artist.artistId))",
@@ -40,11 +46,14 @@ enum MusicQueryDefinitions {
     ) { input, readModel in
         let songs = try MusicQueries.songs(orphansOnly: input.flags.contains("orphans"), in: readModel)
         return QueryResult(
-            json: .array(songs.map { song in
-                .object(["songId": .string(song.songId), "title": .string(song.title),
-                         "artistId": song.artistId.map(JSONValue.string) ?? .null,
-                         "durationSeconds": durationJSON(song.durationSeconds)])
-            }),
+            json: .array(
+                songs.map { song in
+                    .object([
+                        "songId": .string(song.songId), "title": .string(song.title),
+                        "artistId": song.artistId.map(JSONValue.string) ?? .null,
+                        "durationSeconds": durationJSON(song.durationSeconds),
+                    ])
+                }),
             columns: ["SONG ID", "TITLE", "ARTIST ID", "SECONDS"],
             rows: songs.map { [$0.songId, $0.title, $0.artistId ?? "-", durationText($0.durationSeconds)] })
     }

@@ -73,8 +73,9 @@ extension ListedArtist: BinaryFields {
 
 extension SongRecord: BinaryFields {
     init(fields: FieldReader) throws(LedgerError) {
-        self.init(title: try fields.read(), artistId: try fields.read(), durationSeconds: try fields.read(),
-                  isDeleted: try fields.read())
+        self.init(
+            title: try fields.read(), artistId: try fields.read(), durationSeconds: try fields.read(),
+            isDeleted: try fields.read())
     }
 
     func write(to fields: FieldWriter) {

@@ -16,23 +16,29 @@ import Testing
                 PendingEvent(CategoryRenamed(categoryId: "mammal", name: "Mammals")),
                 PendingEvent(CategoryCreated(categoryId: "c2", name: "Mammal")),
             ])
-            #expect(try queryJSON(ledger, "categories") == #"[{"animalCount":0,"categoryId":"c2","name":"Mammal"},"#
-                + #"{"animalCount":1,"categoryId":"mammal","name":"Mammals"}]"#)
+            #expect(
+                try queryJSON(ledger, "categories") == #"[{"animalCount":0,"categoryId":"c2","name":"Mammal"},"#
+                    + #"{"animalCount":1,"categoryId":"mammal","name":"Mammals"}]"#)
         }
     }
 
     @Test func aLaterEventSeesAnEarlierNameAndCascade() throws {
         try withTemporaryLedger(domain) { ledger in
-            try expectRuleViolation("category name must be unique", entity: #"category-c2 ("Mammal" is taken by category-mammal)"#,
-                                    appending: [PendingEvent(CategoryCreated(categoryId: "mammal", name: "Mammal")),
-                                                PendingEvent(CategoryCreated(categoryId: "c2", name: "MAMMAL"))],
-                                    to: ledger, domain)
-            try expectRuleViolation("animal must not be deleted", entity: "animal-fox", appending: [
-                PendingEvent(CategoryCreated(categoryId: "mammal", name: "Mammal")),
-                PendingEvent(AnimalAdded(animalId: "fox", name: "Fox", diet: .omnivorous, categoryId: "mammal")),
-                PendingEvent(CategoryDeleted(categoryId: "mammal")),
-                PendingEvent(AnimalRenamed(animalId: "fox", name: "Red Fox")),
-            ], to: ledger, domain)
+            try expectRuleViolation(
+                "category name must be unique", entity: #"category-c2 ("Mammal" is taken by category-mammal)"#,
+                appending: [
+                    PendingEvent(CategoryCreated(categoryId: "mammal", name: "Mammal")),
+                    PendingEvent(CategoryCreated(categoryId: "c2", name: "MAMMAL")),
+                ],
+                to: ledger, domain)
+            try expectRuleViolation(
+                "animal must not be deleted", entity: "animal-fox",
+                appending: [
+                    PendingEvent(CategoryCreated(categoryId: "mammal", name: "Mammal")),
+                    PendingEvent(AnimalAdded(animalId: "fox", name: "Fox", diet: .omnivorous, categoryId: "mammal")),
+                    PendingEvent(CategoryDeleted(categoryId: "mammal")),
+                    PendingEvent(AnimalRenamed(animalId: "fox", name: "Red Fox")),
+                ], to: ledger, domain)
             #expect(try ledger.head().position == 0)
         }
     }

@@ -1,6 +1,7 @@
-@testable import Animals
 import EventLedger
 import Testing
+
+@testable import Animals
 
 /// The rows and keys Animals stores through their own fields write what `Codable` writes.
 @Suite struct AnimalsFieldsTests {

@@ -11,8 +11,10 @@ import Testing
 
     /// Every animals query's answer, including `category-animals` of each live category.
     func allQueries(_ ledger: Ledger) throws -> [String] {
-        var answers = [try queryJSON(ledger, "categories"), try queryJSON(ledger, "animals"),
-                       try queryJSON(ledger, "animals", flags: ["uncategorized"])]
+        var answers = [
+            try queryJSON(ledger, "categories"), try queryJSON(ledger, "animals"),
+            try queryJSON(ledger, "animals", flags: ["uncategorized"]),
+        ]
         let categories = try #require(ledger.query("categories").json.arrayValue)
         for category in categories {
             let id = try #require(category.objectValue?["categoryId"]?.stringValue)
@@ -21,7 +23,8 @@ import Testing
         return answers
     }
 
-    static let birds = #"{"animals":[{"animalId":"emu","diet":"omnivorous","name":"Emu"},"#
+    static let birds =
+        #"{"animals":[{"animalId":"emu","diet":"omnivorous","name":"Emu"},"#
         + #"{"animalId":"owl","diet":"carnivorous","name":"Owl"}],"categoryId":"bird","name":"Bird"}"#
 
     @Test func animalsImportedBeforeTheirCategoryAreUncategorizedUntilItArrives() throws {

@@ -18,13 +18,17 @@ import Testing
     @Test func deletingACategoryDeletesItsAnimals() throws {
         let model = try seededModel()
         #expect(try AnimalsQueries.categoryAnimals("bird", in: model.reader).animals.map(\.animalId) == ["kiwi", "owl"])
-        #expect(try AnimalsQueries.categories(in: model.reader)
-            == [CategorySummary(categoryId: "bird", name: "Bird", animalCount: 2),
-                CategorySummary(categoryId: "mammal", name: "Mammal", animalCount: 1)])
+        #expect(
+            try AnimalsQueries.categories(in: model.reader)
+                == [
+                    CategorySummary(categoryId: "bird", name: "Bird", animalCount: 2),
+                    CategorySummary(categoryId: "mammal", name: "Mammal", animalCount: 1),
+                ])
 
         try model.append(CategoryDeleted(categoryId: "bird"))
-        #expect(try AnimalsQueries.animals(in: model.reader)
-            == [AnimalSummary(animalId: "fox", name: "Fox", diet: .omnivorous, categoryId: "mammal")])
+        #expect(
+            try AnimalsQueries.animals(in: model.reader)
+                == [AnimalSummary(animalId: "fox", name: "Fox", diet: .omnivorous, categoryId: "mammal")])
         #expect(try AnimalsQueries.categories(in: model.reader).map(\.categoryId) == ["mammal"])
         let missing = #expect(throws: LedgerError.self) { try AnimalsQueries.categoryAnimals("bird", in: model.reader) }
         #expect(missing?.kind == .notFound)
@@ -46,7 +50,8 @@ import Testing
 
         try model.append(CategoryCreated(categoryId: "bird", name: "Bird"))
         #expect(try AnimalsQueries.animals(uncategorizedOnly: true, in: model.reader).isEmpty)
-        #expect(try AnimalsQueries.categories(in: model.reader)
-            == [CategorySummary(categoryId: "bird", name: "Bird", animalCount: 1)])
+        #expect(
+            try AnimalsQueries.categories(in: model.reader)
+                == [CategorySummary(categoryId: "bird", name: "Bird", animalCount: 1)])
     }
 }

@@ -28,17 +28,20 @@ import Testing
 
     /// The ids of the animals, the uncategorized animals, the animals of `zoo` and the categories.
     func listedIds(_ state: ReadModelReader) throws -> [[String]] {
-        [try AnimalsQueries.animals(in: state).map(\.animalId),
-         try AnimalsQueries.animals(uncategorizedOnly: true, in: state).map(\.animalId),
-         try AnimalsQueries.categoryAnimals("zoo", in: state).animals.map(\.animalId),
-         try AnimalsQueries.categories(in: state).map(\.categoryId)]
+        [
+            try AnimalsQueries.animals(in: state).map(\.animalId),
+            try AnimalsQueries.animals(uncategorizedOnly: true, in: state).map(\.animalId),
+            try AnimalsQueries.categoryAnimals("zoo", in: state).animals.map(\.animalId),
+            try AnimalsQueries.categories(in: state).map(\.categoryId),
+        ]
     }
 
     @Test func categoriesAndAnimalsListIgnoringCaseThenId() throws {
         try withLedger { ledger in
             #expect(try ledger.read(listedIds) == [Self.expectedOrder, [], Self.expectedOrder, ["apes", "zoo"]])
-            #expect(try ledger.read { try AnimalsQueries.animals(in: $0).map(\.name) }
-                == ["apple", "Zebra", "οδος", "ΟΔΟΣ", "Οδοσ"])
+            #expect(
+                try ledger.read { try AnimalsQueries.animals(in: $0).map(\.name) }
+                    == ["apple", "Zebra", "οδος", "ΟΔΟΣ", "Οδοσ"])
             try ledger.append(AnimalRecategorized(animalId: "a1", categoryId: nil))
             try ledger.append(AnimalRecategorized(animalId: "g3", categoryId: nil))
             #expect(try ledger.read(listedIds)[1] == ["a1", "g3"])
@@ -63,12 +66,15 @@ import Testing
         try withTemporaryLedger(domain) { ledger in
             try ledger.append(CategoryCreated(categoryId: "street", name: "Straße"))
             try ledger.append(CategoryCreated(categoryId: "sigma", name: "ΟΔΟΣ"))
-            try expectRuleViolation("category name must be unique", entity: #"category-road ("Straße" is taken by category-street)"#,
-                                    appending: [PendingEvent(CategoryCreated(categoryId: "road", name: "STRASSE"))], to: ledger, domain)
-            try expectRuleViolation("category name must be unique", entity: #"category-greek ("ΟΔΟΣ" is taken by category-sigma)"#,
-                                    appending: [PendingEvent(CategoryCreated(categoryId: "greek", name: "οδος"))], to: ledger, domain)
-            try expectRuleViolation("category name must be unique", entity: #"category-sigma ("Straße" is taken by category-street)"#,
-                                    appending: [PendingEvent(CategoryRenamed(categoryId: "sigma", name: "strasse"))], to: ledger, domain)
+            try expectRuleViolation(
+                "category name must be unique", entity: #"category-road ("Straße" is taken by category-street)"#,
+                appending: [PendingEvent(CategoryCreated(categoryId: "road", name: "STRASSE"))], to: ledger, domain)
+            try expectRuleViolation(
+                "category name must be unique", entity: #"category-greek ("ΟΔΟΣ" is taken by category-sigma)"#,
+                appending: [PendingEvent(CategoryCreated(categoryId: "greek", name: "οδος"))], to: ledger, domain)
+            try expectRuleViolation(
+                "category name must be unique", entity: #"category-sigma ("Straße" is taken by category-street)"#,
+                appending: [PendingEvent(CategoryRenamed(categoryId: "sigma", name: "strasse"))], to: ledger, domain)
             try ledger.append(CategoryRenamed(categoryId: "street", name: "STRASSE"))
             try ledger.append(CategoryCreated(categoryId: "road", name: "Strase"))
             #expect(try ledger.read { try AnimalsQueries.categories(in: $0).map(\.name) } == ["Strase", "STRASSE", "ΟΔΟΣ"])

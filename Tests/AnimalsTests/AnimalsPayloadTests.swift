@@ -25,10 +25,14 @@ import Testing
     /// in the export of a ledger one wrote), so the hash chains of their ledgers still verify.
     @Test func payloadsAreStoredAsEarlierReleasesStoredThem() throws {
         let stored: [(event: any DomainEvent, bytes: String)] = [
-            (AnimalAdded(animalId: "axolotl", name: "Axolotl", diet: .carnivorous, categoryId: "amphibian"),
-             #"{"animalId":"axolotl","categoryId":"amphibian","diet":"carnivorous","name":"Axolotl"}"#),
-            (AnimalAdded(animalId: "platypus", name: "Platypus", diet: .carnivorous),
-             #"{"animalId":"platypus","diet":"carnivorous","name":"Platypus"}"#),
+            (
+                AnimalAdded(animalId: "axolotl", name: "Axolotl", diet: .carnivorous, categoryId: "amphibian"),
+                #"{"animalId":"axolotl","categoryId":"amphibian","diet":"carnivorous","name":"Axolotl"}"#
+            ),
+            (
+                AnimalAdded(animalId: "platypus", name: "Platypus", diet: .carnivorous),
+                #"{"animalId":"platypus","diet":"carnivorous","name":"Platypus"}"#
+            ),
             (AnimalDietChanged(animalId: "red-fox", diet: .omnivorous), #"{"animalId":"red-fox","diet":"omnivorous"}"#),
             (AnimalRecategorized(animalId: "octopus", categoryId: "invertebrate"), #"{"animalId":"octopus","categoryId":"invertebrate"}"#),
             (AnimalRenamed(animalId: "octopus", name: "Common Octopus"), #"{"animalId":"octopus","name":"Common Octopus"}"#),

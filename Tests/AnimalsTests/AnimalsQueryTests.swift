@@ -24,32 +24,42 @@ import Testing
 
     @Test func categoriesByNameThenId() throws {
         try withFixture { ledger in
-            #expect(try queryJSON(ledger, "categories") == #"[{"animalCount":1,"categoryId":"b","name":"Bird"},"#
-                + #"{"animalCount":2,"categoryId":"m","name":"mammal"}]"#)
+            #expect(
+                try queryJSON(ledger, "categories") == #"[{"animalCount":1,"categoryId":"b","name":"Bird"},"#
+                    + #"{"animalCount":2,"categoryId":"m","name":"mammal"}]"#)
             let typed = try ledger.read { try AnimalsQueries.categories(in: $0) }
-            #expect(typed == [CategorySummary(categoryId: "b", name: "Bird", animalCount: 1),
-                              CategorySummary(categoryId: "m", name: "mammal", animalCount: 2)])
+            #expect(
+                typed == [
+                    CategorySummary(categoryId: "b", name: "Bird", animalCount: 1),
+                    CategorySummary(categoryId: "m", name: "mammal", animalCount: 2),
+                ])
         }
     }
 
     @Test func categoryAnimalsByNameThenId() throws {
         try withFixture { ledger in
-            #expect(try queryJSON(ledger, "category-animals", "m") == #"{"animals":[{"animalId":"fox-1","diet":"carnivorous","name":"Fox"},"#
-                + #"{"animalId":"fox-2","diet":"omnivorous","name":"Fox"}],"categoryId":"m","name":"mammal"}"#)
+            #expect(
+                try queryJSON(ledger, "category-animals", "m") == #"{"animals":[{"animalId":"fox-1","diet":"carnivorous","name":"Fox"},"#
+                    + #"{"animalId":"fox-2","diet":"omnivorous","name":"Fox"}],"categoryId":"m","name":"mammal"}"#)
             let typed = try ledger.read { try AnimalsQueries.categoryAnimals("b", in: $0) }
-            #expect(typed == CategoryAnimals(categoryId: "b", name: "Bird",
-                                             animals: [CategoryAnimal(animalId: "bee", name: "Bee", diet: .herbivorous)]))
+            #expect(
+                typed
+                    == CategoryAnimals(
+                        categoryId: "b", name: "Bird",
+                        animals: [CategoryAnimal(animalId: "bee", name: "Bee", diet: .herbivorous)]))
         }
     }
 
     @Test func animalsByNameThenIdWithUncategorized() throws {
         try withFixture { ledger in
-            #expect(try queryJSON(ledger, "animals") == #"[{"animalId":"ant","categoryId":null,"diet":"omnivorous","name":"ant"},"#
-                + #"{"animalId":"bee","categoryId":"b","diet":"herbivorous","name":"Bee"},"#
-                + #"{"animalId":"fox-1","categoryId":"m","diet":"carnivorous","name":"Fox"},"#
-                + #"{"animalId":"fox-2","categoryId":"m","diet":"omnivorous","name":"Fox"}]"#)
-            #expect(try queryJSON(ledger, "animals", flags: ["uncategorized"])
-                == #"[{"animalId":"ant","categoryId":null,"diet":"omnivorous","name":"ant"}]"#)
+            #expect(
+                try queryJSON(ledger, "animals") == #"[{"animalId":"ant","categoryId":null,"diet":"omnivorous","name":"ant"},"#
+                    + #"{"animalId":"bee","categoryId":"b","diet":"herbivorous","name":"Bee"},"#
+                    + #"{"animalId":"fox-1","categoryId":"m","diet":"carnivorous","name":"Fox"},"#
+                    + #"{"animalId":"fox-2","categoryId":"m","diet":"omnivorous","name":"Fox"}]"#)
+            #expect(
+                try queryJSON(ledger, "animals", flags: ["uncategorized"])
+                    == #"[{"animalId":"ant","categoryId":null,"diet":"omnivorous","name":"ant"}]"#)
             let typed = try ledger.read { try AnimalsQueries.animals(uncategorizedOnly: true, in: $0) }
             #expect(typed == [AnimalSummary(animalId: "ant", name: "ant", diet: .omnivorous, categoryId: nil)])
         }

@@ -22,12 +22,14 @@ import Testing
             try ledger.append(AnimalRecategorized(animalId: "bat", categoryId: "bird"))
             let deletion = try ledger.append(CategoryDeleted(categoryId: "mammal"))
 
-            #expect(try queryJSON(ledger, "animals") == #"[{"animalId":"bat","categoryId":"bird","diet":"herbivorous","name":"Bat"},"#
-                + #"{"animalId":"owl","categoryId":"bird","diet":"carnivorous","name":"Owl"},"#
-                + #"{"animalId":"snake","categoryId":null,"diet":"carnivorous","name":"Snake"}]"#)
+            #expect(
+                try queryJSON(ledger, "animals") == #"[{"animalId":"bat","categoryId":"bird","diet":"herbivorous","name":"Bat"},"#
+                    + #"{"animalId":"owl","categoryId":"bird","diet":"carnivorous","name":"Owl"},"#
+                    + #"{"animalId":"snake","categoryId":null,"diet":"carnivorous","name":"Snake"}]"#)
             #expect(try queryJSON(ledger, "categories") == #"[{"animalCount":2,"categoryId":"bird","name":"Bird"}]"#)
-            #expect(try queryJSON(ledger, "animals", flags: ["uncategorized"])
-                == #"[{"animalId":"snake","categoryId":null,"diet":"carnivorous","name":"Snake"}]"#)
+            #expect(
+                try queryJSON(ledger, "animals", flags: ["uncategorized"])
+                    == #"[{"animalId":"snake","categoryId":null,"diet":"carnivorous","name":"Snake"}]"#)
             let error = #expect(throws: LedgerError.self) { try ledger.query("category-animals", .init(argument: "mammal")) }
             #expect(error?.kind == .notFound)
 
@@ -44,18 +46,20 @@ import Testing
 
     @Test func anAnimalImportedBeforeItsCategoryShowsUnderItOnceItArrives() throws {
         try withTemporaryLedger(domain) { ledger in
-            try ledger.append([
-                PendingEvent(AnimalAdded(animalId: "owl", name: "Owl", diet: .carnivorous, categoryId: "bird")),
-                PendingEvent(AnimalAdded(animalId: "emu", name: "Emu", diet: .omnivorous)),
-                PendingEvent(AnimalRecategorized(animalId: "emu", categoryId: "bird")),
-            ], mode: .importing)
+            try ledger.append(
+                [
+                    PendingEvent(AnimalAdded(animalId: "owl", name: "Owl", diet: .carnivorous, categoryId: "bird")),
+                    PendingEvent(AnimalAdded(animalId: "emu", name: "Emu", diet: .omnivorous)),
+                    PendingEvent(AnimalRecategorized(animalId: "emu", categoryId: "bird")),
+                ], mode: .importing)
             #expect(try queryJSON(ledger, "categories") == "[]")
             #expect(try queryJSON(ledger, "animals", flags: ["uncategorized"]).contains(#""categoryId":"bird""#))
 
             try ledger.append([PendingEvent(CategoryCreated(categoryId: "bird", name: "Bird"))], mode: .importing)
             #expect(try queryJSON(ledger, "categories") == #"[{"animalCount":2,"categoryId":"bird","name":"Bird"}]"#)
-            #expect(try queryJSON(ledger, "category-animals", "bird") == #"{"animals":[{"animalId":"emu","diet":"omnivorous","name":"Emu"},"#
-                + #"{"animalId":"owl","diet":"carnivorous","name":"Owl"}],"categoryId":"bird","name":"Bird"}"#)
+            #expect(
+                try queryJSON(ledger, "category-animals", "bird") == #"{"animals":[{"animalId":"emu","diet":"omnivorous","name":"Emu"},"#
+                    + #"{"animalId":"owl","diet":"carnivorous","name":"Owl"}],"categoryId":"bird","name":"Bird"}"#)
             #expect(try queryJSON(ledger, "animals", flags: ["uncategorized"]) == "[]")
 
             // Those animals are in the category now, so its deletion takes them along.
@@ -66,12 +70,16 @@ import Testing
 
     @Test func anImportedAnimalNamingADeletedCategoryIsUncategorized() throws {
         try withTemporaryLedger(domain) { ledger in
-            try ledger.append([PendingEvent(CategoryCreated(categoryId: "fish", name: "Fish")),
-                               PendingEvent(CategoryDeleted(categoryId: "fish"))])
-            try ledger.append([PendingEvent(AnimalAdded(animalId: "cod", name: "Cod", diet: .carnivorous, categoryId: "fish"))],
-                              mode: .importing)
-            #expect(try queryJSON(ledger, "animals", flags: ["uncategorized"])
-                == #"[{"animalId":"cod","categoryId":null,"diet":"carnivorous","name":"Cod"}]"#)
+            try ledger.append([
+                PendingEvent(CategoryCreated(categoryId: "fish", name: "Fish")),
+                PendingEvent(CategoryDeleted(categoryId: "fish")),
+            ])
+            try ledger.append(
+                [PendingEvent(AnimalAdded(animalId: "cod", name: "Cod", diet: .carnivorous, categoryId: "fish"))],
+                mode: .importing)
+            #expect(
+                try queryJSON(ledger, "animals", flags: ["uncategorized"])
+                    == #"[{"animalId":"cod","categoryId":null,"diet":"carnivorous","name":"Cod"}]"#)
         }
     }
 
@@ -87,12 +95,15 @@ import Testing
             try ledger.append(AnimalDietChanged(animalId: "a", diet: .herbivorous))
             try ledger.append(AnimalRecategorized(animalId: "b", categoryId: "bird"))
             try ledger.append(CategoryRenamed(categoryId: "bird", name: "Aves"))
-            #expect(try queryJSON(ledger, "categories") == #"[{"animalCount":1,"categoryId":"bird","name":"Aves"},"#
-                + #"{"animalCount":1,"categoryId":"mammal","name":"Mammal"}]"#)
-            #expect(try queryJSON(ledger, "category-animals", "mammal")
-                == #"{"animals":[{"animalId":"a","diet":"herbivorous","name":"Zebra"}],"categoryId":"mammal","name":"Mammal"}"#)
-            #expect(try queryJSON(ledger, "animals") == #"[{"animalId":"b","categoryId":"bird","diet":"omnivorous","name":"Bear"},"#
-                + #"{"animalId":"a","categoryId":"mammal","diet":"herbivorous","name":"Zebra"}]"#)
+            #expect(
+                try queryJSON(ledger, "categories") == #"[{"animalCount":1,"categoryId":"bird","name":"Aves"},"#
+                    + #"{"animalCount":1,"categoryId":"mammal","name":"Mammal"}]"#)
+            #expect(
+                try queryJSON(ledger, "category-animals", "mammal")
+                    == #"{"animals":[{"animalId":"a","diet":"herbivorous","name":"Zebra"}],"categoryId":"mammal","name":"Mammal"}"#)
+            #expect(
+                try queryJSON(ledger, "animals") == #"[{"animalId":"b","categoryId":"bird","diet":"omnivorous","name":"Bear"},"#
+                    + #"{"animalId":"a","categoryId":"mammal","diet":"herbivorous","name":"Zebra"}]"#)
         }
     }
 }

@@ -33,9 +33,12 @@ import Testing
     @Test func aNamedRestoreOfALiveCategoryRenamesItInPlace() throws {
         let model = try seededModel()
         try model.append(CategoryRestored(categoryId: "bird", name: "Aves"))
-        #expect(try AnimalsQueries.categories(in: model.reader)
-            == [CategorySummary(categoryId: "bird", name: "Aves", animalCount: 2),
-                CategorySummary(categoryId: "mammal", name: "Mammal", animalCount: 1)])
+        #expect(
+            try AnimalsQueries.categories(in: model.reader)
+                == [
+                    CategorySummary(categoryId: "bird", name: "Aves", animalCount: 2),
+                    CategorySummary(categoryId: "mammal", name: "Mammal", animalCount: 1),
+                ])
         #expect(try AnimalsQueries.categoryAnimals("bird", in: model.reader).animals.map(\.animalId) == ["kiwi", "owl"])
         // The old name is free again, the new one taken.
         try model.append(CategoryCreated(categoryId: "bird-2", name: "BIRD"))
@@ -50,11 +53,15 @@ import Testing
         #expect(try AnimalsQueries.categoryAnimals("bird", in: model.reader).animals.isEmpty)
         try model.append(AnimalRestored(animalId: "owl", name: "Owl", diet: .carnivorous, categoryId: "bird"))
         try model.append(AnimalRestored(animalId: "kiwi", name: "kiwi", diet: .omnivorous, categoryId: "bird"))
-        #expect(try AnimalsQueries.categories(in: model.reader).first
-            == CategorySummary(categoryId: "bird", name: "Bird", animalCount: 2))
-        #expect(try AnimalsQueries.categoryAnimals("bird", in: model.reader).animals
-            == [CategoryAnimal(animalId: "kiwi", name: "kiwi", diet: .omnivorous),
-                CategoryAnimal(animalId: "owl", name: "Owl", diet: .carnivorous)])
+        #expect(
+            try AnimalsQueries.categories(in: model.reader).first
+                == CategorySummary(categoryId: "bird", name: "Bird", animalCount: 2))
+        #expect(
+            try AnimalsQueries.categoryAnimals("bird", in: model.reader).animals
+                == [
+                    CategoryAnimal(animalId: "kiwi", name: "kiwi", diet: .omnivorous),
+                    CategoryAnimal(animalId: "owl", name: "Owl", diet: .carnivorous),
+                ])
         #expect(try AnimalsQueries.animals(uncategorizedOnly: true, in: model.reader).isEmpty)
     }
 
@@ -63,9 +70,12 @@ import Testing
         let linked = try model.append(CategoryRestored(categoryId: "bird", name: nil))
         #expect(linked == ["animal-kiwi", "animal-owl"])
         #expect(try AnimalsQueries.categories(in: model.reader).map(\.categoryId) == ["mammal"])
-        #expect(try AnimalsQueries.animals(uncategorizedOnly: true, in: model.reader)
-            == [AnimalSummary(animalId: "kiwi", name: "kiwi", diet: .omnivorous, categoryId: nil),
-                AnimalSummary(animalId: "owl", name: "Owl", diet: .carnivorous, categoryId: nil)])
+        #expect(
+            try AnimalsQueries.animals(uncategorizedOnly: true, in: model.reader)
+                == [
+                    AnimalSummary(animalId: "kiwi", name: "kiwi", diet: .omnivorous, categoryId: nil),
+                    AnimalSummary(animalId: "owl", name: "Owl", diet: .carnivorous, categoryId: nil),
+                ])
         // Its name is free again.
         try model.append(CategoryCreated(categoryId: "bird-2", name: "bird"))
     }
@@ -74,9 +84,12 @@ import Testing
         let model = try seededModel()
         try model.append(AnimalRestored(animalId: "owl", name: "Barn Owl", diet: .omnivorous, categoryId: "mammal"))
         #expect(try AnimalsQueries.categories(in: model.reader).map(\.animalCount) == [1, 2])
-        #expect(try AnimalsQueries.categoryAnimals("mammal", in: model.reader).animals
-            == [CategoryAnimal(animalId: "owl", name: "Barn Owl", diet: .omnivorous),
-                CategoryAnimal(animalId: "fox", name: "Fox", diet: .omnivorous)])
+        #expect(
+            try AnimalsQueries.categoryAnimals("mammal", in: model.reader).animals
+                == [
+                    CategoryAnimal(animalId: "owl", name: "Barn Owl", diet: .omnivorous),
+                    CategoryAnimal(animalId: "fox", name: "Fox", diet: .omnivorous),
+                ])
         try model.append(AnimalRestored(animalId: "owl", name: "Barn Owl", diet: .omnivorous))
         #expect(try AnimalsQueries.animals(uncategorizedOnly: true, in: model.reader).map(\.animalId) == ["owl"])
         try model.append(AnimalRestored(animalId: "owl", name: nil, diet: nil))
@@ -90,9 +103,14 @@ import Testing
         let cases: [(event: any DomainEvent, rule: String, subject: String)] = [
             (CategoryRestored(categoryId: "fish", name: "Fish"), "category must exist", "category-fish"),
             (AnimalRestored(animalId: "cod", name: nil, diet: nil), "animal must exist", "animal-cod"),
-            (CategoryRestored(categoryId: "mammal", name: "bird"), "category name must be unique",
-             #"category-mammal ("Bird" is taken by category-bird)"#),
-            (AnimalRestored(animalId: "owl", name: "Owl", diet: .carnivorous, categoryId: "mammal"), "category must not be deleted", "category-mammal"),
+            (
+                CategoryRestored(categoryId: "mammal", name: "bird"), "category name must be unique",
+                #"category-mammal ("Bird" is taken by category-bird)"#
+            ),
+            (
+                AnimalRestored(animalId: "owl", name: "Owl", diet: .carnivorous, categoryId: "mammal"), "category must not be deleted",
+                "category-mammal"
+            ),
             (AnimalRestored(animalId: "owl", name: "Owl", diet: .carnivorous, categoryId: "fish"), "category must exist", "category-fish"),
         ]
         for (event, rule, subject) in cases {

@@ -2,6 +2,7 @@ import Animals
 import EventLedger
 import LedgerTestSupport
 import Testing
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -36,19 +37,21 @@ import Glibc
     func withFixture(_ body: (Ledger, [UInt64: [String]]) throws -> Void) throws {
         try withTemporaryLedger(domain) { ledger throws in
             let commits: [[any DomainEvent]] = [
-                [CategoryCreated(categoryId: "c", name: "Cats")],                                      // 1
-                [CategoryCreated(categoryId: "d", name: "Dogs")],                                      // 2
-                [AnimalAdded(animalId: "x", name: "Lion", diet: .carnivorous, categoryId: "c"),        // 3
-                 AnimalAdded(animalId: "y", name: "Tiger", diet: .carnivorous, categoryId: "c"),       // 4
-                 AnimalAdded(animalId: "z", name: "Wolf", diet: .carnivorous, categoryId: "d")],       // 5
-                [CategoryRenamed(categoryId: "c", name: "Felines")],                                   // 6
-                [AnimalRecategorized(animalId: "z", categoryId: nil)],                                 // 7
-                [AnimalRenamed(animalId: "x", name: "Lioness")],                                       // 8
-                [AnimalDietChanged(animalId: "y", diet: .omnivorous)],                                 // 9
-                [CategoryDeleted(categoryId: "c")],                                                    // 10
-                [CategoryCreated(categoryId: "e", name: "Felines")],                                   // 11
-                [AnimalRecategorized(animalId: "z", categoryId: "e")],                                 // 12
-                [AnimalRemoved(animalId: "z")],                                                        // 13
+                [CategoryCreated(categoryId: "c", name: "Cats")],  // 1
+                [CategoryCreated(categoryId: "d", name: "Dogs")],  // 2
+                [
+                    AnimalAdded(animalId: "x", name: "Lion", diet: .carnivorous, categoryId: "c"),  // 3
+                    AnimalAdded(animalId: "y", name: "Tiger", diet: .carnivorous, categoryId: "c"),  // 4
+                    AnimalAdded(animalId: "z", name: "Wolf", diet: .carnivorous, categoryId: "d"),
+                ],  // 5
+                [CategoryRenamed(categoryId: "c", name: "Felines")],  // 6
+                [AnimalRecategorized(animalId: "z", categoryId: nil)],  // 7
+                [AnimalRenamed(animalId: "x", name: "Lioness")],  // 8
+                [AnimalDietChanged(animalId: "y", diet: .omnivorous)],  // 9
+                [CategoryDeleted(categoryId: "c")],  // 10
+                [CategoryCreated(categoryId: "e", name: "Felines")],  // 11
+                [AnimalRecategorized(animalId: "z", categoryId: "e")],  // 12
+                [AnimalRemoved(animalId: "z")],  // 13
             ]
             var inline: [UInt64: [String]] = [0: answers(ledger)]
             for events in commits {
@@ -88,8 +91,11 @@ import Glibc
             #expect(try animals(at: 4) == ["x", "y"])
             #expect(try animals(at: 5) == ["x", "y", "z"])
             let counts = try ledger.read(asOf: .position(4)) { try AnimalsQueries.categories(in: $0) }
-            #expect(counts == [CategorySummary(categoryId: "c", name: "Cats", animalCount: 2),
-                               CategorySummary(categoryId: "d", name: "Dogs", animalCount: 0)])
+            #expect(
+                counts == [
+                    CategorySummary(categoryId: "c", name: "Cats", animalCount: 2),
+                    CategorySummary(categoryId: "d", name: "Dogs", animalCount: 0),
+                ])
         }
     }
 
@@ -97,8 +103,11 @@ import Glibc
         try withFixture { ledger, inline throws in
             var commits: [(commit: UInt64, time: Timestamp, last: UInt64)] = []
             try ledger.forEachEvent { event in
-                if commits.last?.commit == event.commit { commits[commits.count - 1].last = event.position }
-                else { commits.append((event.commit, event.recordedAt, event.position)) }
+                if commits.last?.commit == event.commit {
+                    commits[commits.count - 1].last = event.position
+                } else {
+                    commits.append((event.commit, event.recordedAt, event.position))
+                }
                 return true
             }
             #expect(commits.count == 11)
@@ -106,8 +115,9 @@ import Glibc
                 let previous: UInt64 = index == 0 ? 0 : commits[index - 1].last
                 try #require(index == 0 || commits[index - 1].time < commit.time)
                 #expect(answers(ledger, asOf: .time(commit.time)) == inline[commit.last], "at commit \(commit.commit)")
-                #expect(answers(ledger, asOf: .time(Timestamp(microseconds: commit.time.microseconds - 1))) == inline[previous],
-                        "1 µs before commit \(commit.commit)")
+                #expect(
+                    answers(ledger, asOf: .time(Timestamp(microseconds: commit.time.microseconds - 1))) == inline[previous],
+                    "1 µs before commit \(commit.commit)")
             }
         }
     }
@@ -115,15 +125,24 @@ import Glibc
     @Test func aCategorysAnimalsAreListedBeforeItsDeletionAndGoneAfter() throws {
         try withFixture { ledger, _ throws in
             let before = try ledger.read(asOf: .position(9)) { state in
-                (try AnimalsQueries.categoryAnimals("c", in: state), try AnimalsQueries.categories(in: state),
-                 try AnimalsQueries.animals(in: state))
+                (
+                    try AnimalsQueries.categoryAnimals("c", in: state), try AnimalsQueries.categories(in: state),
+                    try AnimalsQueries.animals(in: state)
+                )
             }
-            #expect(before.0 == CategoryAnimals(categoryId: "c", name: "Felines", animals: [
-                CategoryAnimal(animalId: "x", name: "Lioness", diet: .carnivorous),
-                CategoryAnimal(animalId: "y", name: "Tiger", diet: .omnivorous),
-            ]))
-            #expect(before.1 == [CategorySummary(categoryId: "d", name: "Dogs", animalCount: 0),
-                                 CategorySummary(categoryId: "c", name: "Felines", animalCount: 2)])
+            #expect(
+                before.0
+                    == CategoryAnimals(
+                        categoryId: "c", name: "Felines",
+                        animals: [
+                            CategoryAnimal(animalId: "x", name: "Lioness", diet: .carnivorous),
+                            CategoryAnimal(animalId: "y", name: "Tiger", diet: .omnivorous),
+                        ]))
+            #expect(
+                before.1 == [
+                    CategorySummary(categoryId: "d", name: "Dogs", animalCount: 0),
+                    CategorySummary(categoryId: "c", name: "Felines", animalCount: 2),
+                ])
             #expect(before.2.map(\.animalId) == ["x", "y", "z"])
 
             let error = #expect(throws: LedgerError.self) {
@@ -131,8 +150,10 @@ import Glibc
             }
             #expect(error?.kind == .notFound)
             let after = try ledger.read(asOf: .position(10)) { state in
-                (try AnimalsQueries.categories(in: state), try AnimalsQueries.animals(in: state),
-                 try AnimalsQueries.animals(uncategorizedOnly: true, in: state))
+                (
+                    try AnimalsQueries.categories(in: state), try AnimalsQueries.animals(in: state),
+                    try AnimalsQueries.animals(uncategorizedOnly: true, in: state)
+                )
             }
             #expect(after.0 == [CategorySummary(categoryId: "d", name: "Dogs", animalCount: 0)])
             #expect(after.1 == [AnimalSummary(animalId: "z", name: "Wolf", diet: .carnivorous, categoryId: nil)])

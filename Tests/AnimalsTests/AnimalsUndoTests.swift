@@ -9,7 +9,8 @@ import Testing
     let domain = AnimalsDomain()
 
     /// Every query over the categories and animals of these tests.
-    let queries = [CheckedQuery("categories"), CheckedQuery("animals"), CheckedQuery("animals", flags: ["uncategorized"])]
+    let queries =
+        [CheckedQuery("categories"), CheckedQuery("animals"), CheckedQuery("animals", flags: ["uncategorized"])]
         + ["mammal", "bird", "fish", "reptile"].map { CheckedQuery("category-animals", $0) }
 
     /// Appends `mammal` with a fox, `bird` with an owl and a kiwi, and an emu without a category.
@@ -61,19 +62,27 @@ import Testing
             let undo = try undoExpectingPastAnswers(ledger, deleted, queries)
             #expect(try allEvents(ledger).suffix(undo.positions.count).map(\.type) == ["CategoryRestored", "AnimalRestored", "AnimalRestored"])
             let bird = try ledger.read { try AnimalsQueries.categoryAnimals("bird", in: $0) }
-            #expect(bird == CategoryAnimals(categoryId: "bird", name: "Bird",
-                                            animals: [CategoryAnimal(animalId: "kiwi", name: "Kiwi", diet: .omnivorous),
-                                                      CategoryAnimal(animalId: "owl", name: "Owl", diet: .carnivorous)]))
-            #expect(try ledger.read { try AnimalsQueries.categories(in: $0) }.first
-                == CategorySummary(categoryId: "bird", name: "Bird", animalCount: 2))
+            #expect(
+                bird
+                    == CategoryAnimals(
+                        categoryId: "bird", name: "Bird",
+                        animals: [
+                            CategoryAnimal(animalId: "kiwi", name: "Kiwi", diet: .omnivorous),
+                            CategoryAnimal(animalId: "owl", name: "Owl", diet: .carnivorous),
+                        ]))
+            #expect(
+                try ledger.read { try AnimalsQueries.categories(in: $0) }.first
+                    == CategorySummary(categoryId: "bird", name: "Bird", animalCount: 2))
         }
     }
 
     @Test func undoOfTheUndoRedoes() throws {
         try withTemporaryLedger(domain) { ledger in
             try seed(ledger)
-            for event: any DomainEvent in [CategoryDeleted(categoryId: "bird"), CategoryRenamed(categoryId: "mammal", name: "Mammals"),
-                                           AnimalRecategorized(animalId: "owl", categoryId: "mammal")] {
+            for event: any DomainEvent in [
+                CategoryDeleted(categoryId: "bird"), CategoryRenamed(categoryId: "mammal", name: "Mammals"),
+                AnimalRecategorized(animalId: "owl", categoryId: "mammal"),
+            ] {
                 let done = try ledger.append([PendingEvent(event)])
                 let undo = try undoExpectingPastAnswers(ledger, done, queries)
                 let redo = try #require(try ledger.undo(commit: undo.commit))
@@ -106,8 +115,10 @@ import Testing
             try seed(ledger)
             let renamed = try ledger.append([PendingEvent(CategoryRenamed(categoryId: "bird", name: "Aves"))])
             let deleted = try ledger.append([PendingEvent(CategoryDeleted(categoryId: "mammal"))])
-            try ledger.append([PendingEvent(CategoryCreated(categoryId: "bird-2", name: "BIRD")),
-                               PendingEvent(CategoryCreated(categoryId: "mammal-2", name: "mammal"))])
+            try ledger.append([
+                PendingEvent(CategoryCreated(categoryId: "bird-2", name: "BIRD")),
+                PendingEvent(CategoryCreated(categoryId: "mammal-2", name: "mammal")),
+            ])
             for (commit, holder) in [(renamed.commit, "bird-2"), (deleted.commit, "mammal-2")] {
                 let before = try snapshot(ledger, domain)
                 let refused = #expect(throws: LedgerError.self) { try ledger.undo(commit: commit) }

@@ -14,8 +14,10 @@ import Testing
     /// Where snippets are marked: the tests, and the to-do example (its `todo` tool's main.swift).
     private static let snippetRoots = ["Tests", "Examples/TodoList/Sources"]
     /// The articles the README links to, by name.
-    private static let requiredArticles = ["EventLedger", "UsingALedger", "WritingADomain", "PastStatesSessionsAndUndo",
-                                           "SeveralMachines", "OperatingALedger", "DesignNotes"]
+    private static let requiredArticles = [
+        "EventLedger", "UsingALedger", "WritingADomain", "PastStatesSessionsAndUndo",
+        "SeveralMachines", "OperatingALedger", "DesignNotes",
+    ]
     /// Every article of the catalog, by name.
     static let articles = ((try? FileManager.default.contentsOfDirectory(atPath: catalog.path)) ?? [])
         .filter { $0.hasSuffix(".md") }.map { String($0.dropLast(3)) }.sorted()

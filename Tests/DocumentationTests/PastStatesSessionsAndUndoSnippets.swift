@@ -10,9 +10,11 @@ func pinkFloydTitles(in ledger: Ledger, asOf position: UInt64, orAsOf time: Time
     let titles = { (readModel: ReadModelReader) in
         try MusicQueries.artistSongs("pink-floyd", in: readModel).songs.map(\.title)
     }
-    return [try ledger.read(titles),
-            try ledger.read(asOf: .position(position), titles),
-            try ledger.read(asOf: .time(time), titles)]
+    return [
+        try ledger.read(titles),
+        try ledger.read(asOf: .position(position), titles),
+        try ledger.read(asOf: .time(time), titles),
+    ]
 }
 // DOC-SNIPPET-END
 
@@ -23,12 +25,12 @@ func addSongsInAForm(to ledger: Ledger) throws -> Int {
     let form = try ledger.beginSession(name: "new songs")
     try form.stage(SongAdded(songId: "time", title: "Time", artistId: "pink-floyd"))
     try form.stage(SongAdded(songId: "us-and-them", title: "Us and Them", artistId: "pink-floyd"))
-    try form.undo() // drops the last staged event
+    try form.undo()  // drops the last staged event
 
     // Later, perhaps in another process: the form found again by its id.
     let reopened = try ledger.session(form.id)
     let staged = try reopened.info().events.count
-    try reopened.commit() // one commit; a `conflict` error if a stream it touched moved since
+    try reopened.commit()  // one commit; a `conflict` error if a stream it touched moved since
     return staged
 }
 // DOC-SNIPPET-END

@@ -10,7 +10,7 @@ func pinkFloydTitles(in ledger: Ledger, once count: Int) async throws -> [String
         // One result now, then one after each commit that changed it.
         if result.rows.count >= count { return result.rows.map { $0[1] } }
     }
-    return [] // the task was cancelled
+    return []  // the task was cancelled
 }
 
 /// What a SwiftUI view shows: `titles` changes, and the view redraws, after any commit

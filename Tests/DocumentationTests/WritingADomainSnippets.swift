@@ -1,3 +1,4 @@
+// swift-format-ignore-file: AllPublicDeclarationsHaveDocumentation
 import EventLedger
 import LedgerTestSupport
 import Testing
@@ -81,8 +82,10 @@ extension TodoDomain {
         // DOC-SNIPPET-BEGIN WritingADomain
         case .listCreated(let created):
             guard let holder = try readModel.rows(TodoTables.listNames, prefix: NameOrder.key(created.name)).first else { return }
-            throw LedgerError.rule("list name must be unique", entity: "\(created.stream) "
-                                   + "(\"\(holder.row)\" is taken by \(TodoStreams.list(holder.key.id)))")
+            throw LedgerError.rule(
+                "list name must be unique",
+                entity: "\(created.stream) "
+                    + "(\"\(holder.row)\" is taken by \(TodoStreams.list(holder.key.id)))")
         case .listDeleted(let deleted):
             try readModel.requireLive(TodoTables.lists, deleted.listId, kind: "list", stream: deleted.stream)
         // DOC-SNIPPET-END
@@ -132,15 +135,17 @@ public enum TodoQueries {
     public static func lists(in readModel: ReadModelReader) throws(LedgerError) -> [TodoListSummary] {
         try readModel.rows(TodoTables.listNames).map { list throws(LedgerError) in
             let items = try readModel.liveRows(TodoTables.items, prefix: list.key.id).map(\.row)
-            return TodoListSummary(listId: list.key.id, name: list.row, items: items.count,
-                                   completed: items.filter(\.isCompleted).count)
+            return TodoListSummary(
+                listId: list.key.id, name: list.row, items: items.count,
+                completed: items.filter(\.isCompleted).count)
         }
     }
 
     static let listsQuery = QueryDefinition(name: "lists", summary: "live lists by name, with their item counts") { _, readModel in
         let lists = try TodoQueries.lists(in: readModel)
-        return try QueryResult(encoding: lists, columns: ["LIST ID", "NAME", "ITEMS", "DONE"],
-                               rows: lists.map { [$0.listId, $0.name, String($0.items), String($0.completed)] })
+        return try QueryResult(
+            encoding: lists, columns: ["LIST ID", "NAME", "ITEMS", "DONE"],
+            rows: lists.map { [$0.listId, $0.name, String($0.items), String($0.completed)] })
     }
 }
 // DOC-SNIPPET-END
@@ -182,8 +187,9 @@ public enum TodoQueries {
         try ledger.append(ListDeleted(listId: "home"))
 
         #expect(try ledger.read { try TodoQueries.lists(in: $0) }.map(\.listId) == ["work"])
-        #expect(try ledger.read(asOf: .position(beforeWork)) { try TodoQueries.lists(in: $0) }
-            == [TodoListSummary(listId: "home", name: "Home", items: 1, completed: 1)])
+        #expect(
+            try ledger.read(asOf: .position(beforeWork)) { try TodoQueries.lists(in: $0) }
+                == [TodoListSummary(listId: "home", name: "Home", items: 1, completed: 1)])
         #expect(try ledger.query("lists").rows == [["work", "work", "0", "0"]])
         #expect(try ledger.history(of: "item-dishes").map(\.type) == ["ItemAdded", "ItemCompleted", "ListDeleted"])
         #expect(try ledger.verify().isIntact)

@@ -6,8 +6,10 @@ import Testing
 /// `Timestamp` to and from `Date`, to the microsecond.
 @Suite struct TimestampDateTests {
     /// The instant of a UTC calendar date and time, computed by Foundation's calendar.
-    private static func utc(_ year: Int, _ month: Int, _ day: Int, _ hour: Int = 0, _ minute: Int = 0, _ second: Int = 0,
-                            microsecond: Int = 0) throws -> Date {
+    private static func utc(
+        _ year: Int, _ month: Int, _ day: Int, _ hour: Int = 0, _ minute: Int = 0, _ second: Int = 0,
+        microsecond: Int = 0
+    ) throws -> Date {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = try #require(TimeZone(identifier: "UTC"))
         let components = DateComponents(year: year, month: month, day: day, hour: hour, minute: minute, second: second)
@@ -27,7 +29,8 @@ import Testing
     }
 
     @Test func aTimestampIsTheInstantFoundationsCalendarSays() throws {
-        #expect(try #require(Timestamp(iso8601: "2026-11-29T23:10:00.123456Z")).date
+        #expect(
+            try #require(Timestamp(iso8601: "2026-11-29T23:10:00.123456Z")).date
                 == (try Self.utc(2026, 11, 29, 23, 10, 0, microsecond: 123_456)))
         #expect(Timestamp(try Self.utc(1969, 12, 31, 23, 59, 59, microsecond: 250_000)).microseconds == -750_000)
         #expect(Timestamp(try Self.utc(1601, 1, 1)).description == "1601-01-01T00:00:00.000000Z")

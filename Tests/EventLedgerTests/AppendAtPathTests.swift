@@ -1,6 +1,7 @@
-import Testing
-@testable import EventLedger
 import LedgerTestSupport
+import Testing
+
+@testable import EventLedger
 
 /// `Ledger.append(contentsOf:mode:toLedgerAt:domains:options:)`: a ledger that does not exist
 /// yet is built from the batch under a temporary name and appears whole or not at all; an
@@ -8,7 +9,8 @@ import LedgerTestSupport
 @Suite struct AppendAtPathTests {
     /// 2,000 notes (large enough to be folded in memory), one of them edited, and their folder
     /// deleted, which deletes them all.
-    let batch = (0..<2_000).map { PendingEvent(NoteCreated(noteId: "n\($0)", text: "note \($0)", folderId: "f")) }
+    let batch =
+        (0..<2_000).map { PendingEvent(NoteCreated(noteId: "n\($0)", text: "note \($0)", folderId: "f")) }
         + [PendingEvent(NoteEdited(noteId: "n7", text: "edited")), PendingEvent(FolderDeleted(folderId: "f"))]
         + [PendingEvent(NoteCreated(noteId: "last", text: "kept"))]
 
@@ -26,8 +28,9 @@ import LedgerTestSupport
             // larger than it needs, is cut back to the pages it uses.
             #expect(directory.entries() == ["new.lmdb", "notes.lmdb", "notes.lmdb-lock"])
             let built = try openBuiltLedger(at: path)
-            #expect(try allEvents(built).map { [$0.type, $0.stream, $0.data.serializedString()] }
-                == allEvents(openLedger).map { [$0.type, $0.stream, $0.data.serializedString()] })
+            #expect(
+                try allEvents(built).map { [$0.type, $0.stream, $0.data.serializedString()] }
+                    == allEvents(openLedger).map { [$0.type, $0.stream, $0.data.serializedString()] })
             #expect(try queryJSON(built, "notes") == queryJSON(openLedger, "notes"))
             #expect(try built.verify().isIntact)
             try built.append(NoteCreated(noteId: "after", text: "after"))

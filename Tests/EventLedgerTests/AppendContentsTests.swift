@@ -1,6 +1,7 @@
-import Testing
-@testable import EventLedger
 import LedgerTestSupport
+import Testing
+
+@testable import EventLedger
 
 /// `Ledger.append(contentsOf:)`: a collection appended as one commit while it is read, a
 /// large one on the helper thread; read again when the write is rerun.
@@ -11,9 +12,12 @@ import LedgerTestSupport
     }
 
     /// `count` new notes, made as they are read, with `metadata` each.
-    func notes(_ count: Int, counting counter: Counter, metadata: [String: String] = [:],
-               _ make: @escaping (Int) -> NoteCreated = { NoteCreated(noteId: "n\($0)", text: "note \($0)") })
-        -> LazyMapCollection<Range<Int>, PendingEvent> {
+    func notes(
+        _ count: Int, counting counter: Counter, metadata: [String: String] = [:],
+        _ make: @escaping (Int) -> NoteCreated = { NoteCreated(noteId: "n\($0)", text: "note \($0)") }
+    )
+        -> LazyMapCollection<Range<Int>, PendingEvent>
+    {
         (0..<count).lazy.map { index in
             counter.made += 1
             return PendingEvent(make(index), metadata: metadata)

@@ -1,6 +1,7 @@
-import Testing
-@testable import EventLedger
 import LedgerTestSupport
+import Testing
+
+@testable import EventLedger
 
 /// `Ledger.append(from:)`: a source whose reading can fail, appended as one commit as it is
 /// read; the first problem in its order is the one thrown.
@@ -54,11 +55,12 @@ import LedgerTestSupport
         }
     }
 
-    @Test(arguments: [
-        // (broken rule, unreadable event, the index of the error thrown): a small batch, read
-        // whole first, and a large one, read as it goes.
-        (200, 300, 200), (400, 300, 300), (1_200, 1_400, 1_200), (1_400, 1_200, 1_200), (nil, 1_300, 1_300),
-    ] as [(Int?, Int, Int)])
+    @Test(
+        arguments: [
+            // (broken rule, unreadable event, the index of the error thrown): a small batch, read
+            // whole first, and a large one, read as it goes.
+            (200, 300, 200), (400, 300, 300), (1_200, 1_400, 1_200), (1_400, 1_200, 1_200), (nil, 1_300, 1_300),
+        ] as [(Int?, Int, Int)])
     func theFirstProblemInTheSourcesOrderIsThrownAndNothingIsAppended(duplicateAt: Int?, unreadableAt: Int, thrownAt: Int) throws {
         try withNotesLedger { ledger, _ in
             let error = #expect(throws: LedgerError.self) {

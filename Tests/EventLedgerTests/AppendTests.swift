@@ -1,6 +1,8 @@
-import Testing
-@testable import EventLedger
 import LedgerTestSupport
+import Testing
+
+@testable import EventLedger
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -42,9 +44,11 @@ import Glibc
         try withNotesLedger { ledger, _ in
             let id = EventID.generate()
             try ledger.append(NoteCreated(noteId: "a", text: "one"), id: id)
-            for other in [PendingEvent(NoteCreated(noteId: "a", text: "other text"), id: id),
-                          PendingEvent(NoteCreated(noteId: "b", text: "one"), id: id),
-                          PendingEvent(NoteEdited(noteId: "a", text: "one"), id: id)] {
+            for other in [
+                PendingEvent(NoteCreated(noteId: "a", text: "other text"), id: id),
+                PendingEvent(NoteCreated(noteId: "b", text: "one"), id: id),
+                PendingEvent(NoteEdited(noteId: "a", text: "one"), id: id),
+            ] {
                 let error = #expect(throws: LedgerError.self) { try ledger.append([other]) }
                 #expect(error?.kind == .invalidInput)
                 #expect(error?.subject == id.description)
@@ -57,8 +61,10 @@ import Glibc
     @Test func aBatchGivingOneIdToTwoEventsIsInvalidInputAndAppendsNothing() throws {
         try withNotesLedger { ledger, _ in
             let id = EventID.generate()
-            let batch = [PendingEvent(NoteCreated(noteId: "a", text: "one"), id: id),
-                         PendingEvent(NoteCreated(noteId: "b", text: "two"), id: id)]
+            let batch = [
+                PendingEvent(NoteCreated(noteId: "a", text: "one"), id: id),
+                PendingEvent(NoteCreated(noteId: "b", text: "two"), id: id),
+            ]
             let error = #expect(throws: LedgerError.self) { try ledger.append(batch) }
             #expect(error?.kind == .invalidInput)
             #expect(error?.eventIndex == 1)
@@ -71,8 +77,10 @@ import Glibc
     @Test func theSameEventUnderOneIdStaysIdempotentWhateverItsMetadataOrAssignedIds() throws {
         try withNotesLedger { ledger, _ in
             let id = EventID.generate()
-            let twice = try ledger.append([PendingEvent(NoteCreated(noteId: "a", text: "one"), id: id),
-                                           PendingEvent(NoteCreated(noteId: "a", text: "one"), id: id, metadata: ["try": "2"])])
+            let twice = try ledger.append([
+                PendingEvent(NoteCreated(noteId: "a", text: "one"), id: id),
+                PendingEvent(NoteCreated(noteId: "a", text: "one"), id: id, metadata: ["try": "2"]),
+            ])
             #expect(twice.positions == [1, 1])
             // A created note left without an id is given one; a retry means that one.
             let assignedID = EventID.generate()

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import EventLedger
 
 /// Keys and rows that write their own fields are stored byte for byte as `Codable` stores
@@ -28,8 +29,10 @@ import Testing
         var part: Part
         var tags: [String]
 
-        init(text: String, count: Int, wide: Int64, unsigned: UInt64, flag: Bool, ratio: Double, note: String?, rank: Int?,
-             at: Timestamp, shade: Shade, part: Part, tags: [String]) {
+        init(
+            text: String, count: Int, wide: Int64, unsigned: UInt64, flag: Bool, ratio: Double, note: String?, rank: Int?,
+            at: Timestamp, shade: Shade, part: Part, tags: [String]
+        ) {
             (self.text, self.count, self.wide, self.unsigned, self.flag, self.ratio) = (text, count, wide, unsigned, flag, ratio)
             (self.note, self.rank, self.at, self.shade, self.part, self.tags) = (note, rank, at, shade, part, tags)
         }
@@ -83,11 +86,13 @@ import Testing
         }
     }
 
-    static let full = Everything(text: "naïve\u{0}x", count: -3, wide: .min, unsigned: .max, flag: true, ratio: -0.5,
-                                 note: "n", rank: 42, at: Timestamp(microseconds: 1_700_000_000_000_000), shade: .dark,
-                                 part: Part(label: "p"), tags: ["a", ""])
-    static let empty = Everything(text: "", count: 0, wide: 0, unsigned: 0, flag: false, ratio: 0, note: nil, rank: nil,
-                                  at: Timestamp(microseconds: 0), shade: .light, part: Part(label: ""), tags: [])
+    static let full = Everything(
+        text: "naïve\u{0}x", count: -3, wide: .min, unsigned: .max, flag: true, ratio: -0.5,
+        note: "n", rank: 42, at: Timestamp(microseconds: 1_700_000_000_000_000), shade: .dark,
+        part: Part(label: "p"), tags: ["a", ""])
+    static let empty = Everything(
+        text: "", count: 0, wide: 0, unsigned: 0, flag: false, ratio: 0, note: nil, rank: nil,
+        at: Timestamp(microseconds: 0), shade: .light, part: Part(label: ""), tags: [])
 
     @Test func fieldsAreWrittenAsCodableWritesThem() throws {
         #expect(try Self.full.fieldsMatchCodable())

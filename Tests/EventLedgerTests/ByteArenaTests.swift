@@ -1,4 +1,5 @@
 import Testing
+
 @testable import EventLedger
 
 /// The arena that holds a fold's rows: runs keep their bytes however many chunks it takes,

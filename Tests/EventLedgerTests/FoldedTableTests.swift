@@ -1,6 +1,7 @@
-import Testing
-@testable import EventLedger
 import LedgerTestSupport
+import Testing
+
+@testable import EventLedger
 
 /// The in-memory read model of a rebuild writes what inline appends would have written.
 @Suite struct FoldedTableTests {
@@ -28,8 +29,10 @@ import LedgerTestSupport
                 }
                 return keys
             }
-            let expected = [StoredRow.historyKey(short, position: 256), StoredRow.historyKey(withEmptyComponent, position: 1),
-                            StoredRow.historyKey(withEmptyComponent, position: 65_536)]
+            let expected = [
+                StoredRow.historyKey(short, position: 256), StoredRow.historyKey(withEmptyComponent, position: 1),
+                StoredRow.historyKey(withEmptyComponent, position: 65_536),
+            ]
             #expect(stored == expected.sorted { $0.lexicographicallyPrecedes($1) })
         }
     }

@@ -1,8 +1,9 @@
 import Foundation
+import LedgerTestSupport
 import Synchronization
 import Testing
+
 @testable import EventLedger
-import LedgerTestSupport
 
 /// The migration of older ledger files, with test-only steps in place of the released ones.
 @Suite struct FormatMigrationTests {
@@ -27,8 +28,10 @@ import LedgerTestSupport
 
     /// A fake step that requires the writes of the steps before it (`after`) to be visible,
     /// writes its key and notes its run; `failing` throws after writing.
-    static func step(_ name: String, after earlier: [String] = [], readable: Bool = true, failing: Bool = false,
-                     runs: StepRuns) -> FormatMigrationStep {
+    static func step(
+        _ name: String, after earlier: [String] = [], readable: Bool = true, failing: Bool = false,
+        runs: StepRuns
+    ) -> FormatMigrationStep {
         FormatMigrationStep(summary: "step \(name)", readableBefore: readable) { ledger, txn in
             for previous in earlier {
                 guard try txn.get(ledger.tables.checkpoints, key(previous)) != nil else {
@@ -52,8 +55,9 @@ import LedgerTestSupport
 
     /// Opens `path` knowing `steps`.
     func open(_ path: String, steps: [FormatMigrationStep], readOnly: Bool = false) throws -> Ledger {
-        try Ledger(path: path, domains: [NotesDomain()], options: Ledger.Options(readOnly: readOnly),
-                   formats: FileFormats(steps: steps))
+        try Ledger(
+            path: path, domains: [NotesDomain()], options: Ledger.Options(readOnly: readOnly),
+            formats: FileFormats(steps: steps))
     }
 
     /// Whether the fake step `name` has written its key.
@@ -72,8 +76,10 @@ import LedgerTestSupport
     @Test func stepsRunInOrderInOneTransactionAndRecordTheNewVersion() throws {
         try withFormatOneLedger { path in
             let runs = StepRuns()
-            let steps = [Self.step("a", runs: runs), Self.step("b", after: ["a"], runs: runs),
-                         Self.step("c", after: ["a", "b"], runs: runs)]
+            let steps = [
+                Self.step("a", runs: runs), Self.step("b", after: ["a"], runs: runs),
+                Self.step("c", after: ["a", "b"], runs: runs),
+            ]
             do {
                 let ledger = try open(path, steps: steps)
                 #expect(runs.names == ["a", "b", "c"])
@@ -143,8 +149,9 @@ import LedgerTestSupport
             for readOnly in [false, true] {
                 let error = try #require(throws: LedgerError.self) { try open(path, steps: [], readOnly: readOnly) }
                 #expect(error.kind == .storage)
-                #expect(error.message.contains("was written by a newer EventLedger (format 2; this one reads up to 1)"),
-                        "\(error)")
+                #expect(
+                    error.message.contains("was written by a newer EventLedger (format 2; this one reads up to 1)"),
+                    "\(error)")
             }
             #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
         }

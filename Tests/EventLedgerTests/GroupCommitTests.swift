@@ -1,7 +1,8 @@
 import Dispatch
-import Testing
-@testable import EventLedger
 import LedgerTestSupport
+import Testing
+
+@testable import EventLedger
 
 @Suite struct GroupCommitTests {
     @Test func concurrentAppendsFromManyThreadsAreEachTheirOwnCommit() throws {

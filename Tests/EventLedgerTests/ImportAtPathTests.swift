@@ -1,6 +1,7 @@
-import Testing
-@testable import EventLedger
 import LedgerTestSupport
+import Testing
+
+@testable import EventLedger
 
 /// `Ledger.importEvents(from:rehash:intoLedgerAt:domains:options:)`: a ledger that does not
 /// exist yet is built under a temporary name and appears whole or not at all; an existing one
@@ -30,8 +31,9 @@ import LedgerTestSupport
             // larger than it needs, and is cut back to the pages it uses.
             #expect(directory.entries() == ["new.lmdb", "notes.lmdb", "notes.lmdb-lock"])
             let target = try openBuiltLedger(at: path)
-            #expect(try allEvents(target).map { $0.envelope.serializedString() }
-                == allEvents(source).map { $0.envelope.serializedString() })
+            #expect(
+                try allEvents(target).map { $0.envelope.serializedString() }
+                    == allEvents(source).map { $0.envelope.serializedString() })
             #expect(try queryJSON(target, "notes") == queryJSON(source, "notes"))
             #expect(try target.verify().isIntact)
             // The new ledger takes appends as any other, in place no more.

@@ -1,13 +1,16 @@
-import Testing
-@testable import EventLedger
 import LedgerTestSupport
+import Testing
+
+@testable import EventLedger
 
 /// Interchange at the library level: the envelope of a recorded event, reading it
 /// back with `ImportedEvent(envelope:)`, and `Ledger.importEvents`: ids kept, deduplicated,
 /// commit grouping and times kept, all or nothing.
 @Suite struct ImportExportTests {
-    static let envelopeKeys = ["commit", "data", "hash", "id", "metadata", "position", "recordedAt", "schemaVersion",
-                               "stream", "type", "version"]
+    static let envelopeKeys = [
+        "commit", "data", "hash", "id", "metadata", "position", "recordedAt", "schemaVersion",
+        "stream", "type", "version",
+    ]
 
     /// The export of `ledger`: one serialized envelope per event.
     func export(_ ledger: Ledger) throws -> [String] {
@@ -414,9 +417,12 @@ import LedgerTestSupport
             try fillSource(source)
             let recorded = try allEvents(source)
             var file = try exportedEvents(source)
-            file[2] = try ImportedEvent(envelope: envelope(recorded[2], "data", .object([
-                "noteId": .string("b"), "text": .string("three"), "folderId": .string("f"), "colour": .string("red"),
-            ])))
+            file[2] = try ImportedEvent(
+                envelope: envelope(
+                    recorded[2], "data",
+                    .object([
+                        "noteId": .string("b"), "text": .string("three"), "folderId": .string("f"), "colour": .string("red"),
+                    ])))
             try withNotesLedger { target, _ in
                 let error = #expect(throws: LedgerError.self) { try target.importEvents(file) }
                 #expect(error?.kind == .invalidInput)

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import EventLedger
 
 /// The map of an import's source commits to the commits they became: runs of consecutive

@@ -1,6 +1,7 @@
-import Testing
-@testable import EventLedger
 import LedgerTestSupport
+import Testing
+
+@testable import EventLedger
 
 /// `Ledger.importEvents(from:)`: an import reads its source one event at a time, appends one
 /// source commit at a time, reads the source again when a write is rerun, and checks the hash

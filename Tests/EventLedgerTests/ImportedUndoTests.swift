@@ -1,6 +1,7 @@
-import Testing
-@testable import EventLedger
 import LedgerTestSupport
+import Testing
+
+@testable import EventLedger
 
 /// An imported undo commit's `undoes` names the commit it undoes as the importing ledger
 /// numbers it: commits of the same file renumbered, commits already present found by their
@@ -99,8 +100,10 @@ import LedgerTestSupport
 
     @Test func anUndoOfACommitWhoseEventsArePartlyInAnotherCommitHereIsRefused() throws {
         try withNotesLedger { source, _ in
-            try source.append([PendingEvent(NoteCreated(noteId: "n1", text: "first")),
-                               PendingEvent(NoteCreated(noteId: "n2", text: "second"))])
+            try source.append([
+                PendingEvent(NoteCreated(noteId: "n1", text: "first")),
+                PendingEvent(NoteCreated(noteId: "n2", text: "second")),
+            ])
             try #require(try source.undo(commit: 1) != nil)
             let all = try exportedEvents(source)
             try withNotesLedger { target, _ in

@@ -1,6 +1,6 @@
-import Testing
 import EventLedger
 import LedgerTestSupport
+import Testing
 
 /// A domain's rules and `apply` run without a file, as a ledger would run them.
 @Suite struct InMemoryReadModelTests {

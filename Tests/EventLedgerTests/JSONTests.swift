@@ -1,4 +1,5 @@
 import Testing
+
 @testable import EventLedger
 
 /// Parses raw bytes and returns the error, failing the test if parsing succeeds.
@@ -110,18 +111,19 @@ private func parseError(_ text: String) -> JSONParseError? {
         #expect(parseError("\"a\nb\"")?.message == "unescaped control character 0x0A in string")
     }
 
-    @Test(arguments: [
-        [0x22, 0xC0, 0xAF, 0x22],             // overlong "/"
-        [0x22, 0xE0, 0x80, 0xAF, 0x22],       // overlong three-byte
-        [0x22, 0xF0, 0x80, 0x80, 0xAF, 0x22], // overlong four-byte
-        [0x22, 0xED, 0xA0, 0x80, 0x22],       // UTF-8 encoded surrogate U+D800
-        [0x22, 0xF4, 0x90, 0x80, 0x80, 0x22], // above U+10FFFF
-        [0x22, 0xF5, 0x80, 0x80, 0x80, 0x22], // lead byte above 0xF4
-        [0x22, 0xFF, 0x22],
-        [0x22, 0x80, 0x22],                   // lone continuation byte
-        [0x22, 0xE2, 0x82, 0x22],             // truncated by the closing quote
-        [0x22, 0xE2, 0x82],                   // truncated by the end of input
-    ] as [[UInt8]])
+    @Test(
+        arguments: [
+            [0x22, 0xC0, 0xAF, 0x22],  // overlong "/"
+            [0x22, 0xE0, 0x80, 0xAF, 0x22],  // overlong three-byte
+            [0x22, 0xF0, 0x80, 0x80, 0xAF, 0x22],  // overlong four-byte
+            [0x22, 0xED, 0xA0, 0x80, 0x22],  // UTF-8 encoded surrogate U+D800
+            [0x22, 0xF4, 0x90, 0x80, 0x80, 0x22],  // above U+10FFFF
+            [0x22, 0xF5, 0x80, 0x80, 0x80, 0x22],  // lead byte above 0xF4
+            [0x22, 0xFF, 0x22],
+            [0x22, 0x80, 0x22],  // lone continuation byte
+            [0x22, 0xE2, 0x82, 0x22],  // truncated by the closing quote
+            [0x22, 0xE2, 0x82],  // truncated by the end of input
+        ] as [[UInt8]])
     func rejectsInvalidUTF8(bytes: [UInt8]) {
         #expect(parseError(bytes) == JSONParseError("invalid UTF-8", at: 1))
     }
@@ -237,7 +239,8 @@ private func parseError(_ text: String) -> JSONParseError? {
     @Test func listsAnObjectsMembersInTheOrderWritten() throws {
         let listed = try #require(try members(#" {"b":[1,{"c":null}],"a":"x\"y","é":-2.5} "#).get())
         #expect(listed.map(\.key) == ["b", "a", "é"])
-        #expect(JSONValue.object(Dictionary(uniqueKeysWithValues: listed))
+        #expect(
+            JSONValue.object(Dictionary(uniqueKeysWithValues: listed))
                 == (try JSONValue.parse(#"{"b":[1,{"c":null}],"a":"x\"y","é":-2.5}"#)))
         #expect(try members("{}").get()?.isEmpty == true)
     }
@@ -248,8 +251,10 @@ private func parseError(_ text: String) -> JSONParseError? {
     }
 
     @Test func refusesWhatAParseRefusesWithTheSameError() {
-        let damaged = [#"{"name":1,"other":2,"name":3}"#, #"{"a":1} x"#, #"{"a":1"#, #"{"a" 1}"#, "", "[1,]", #"{"a":tru}"#,
-                       #"{"a":"\u{1}"}"#, #"{"a":[1,2}"#]
+        let damaged = [
+            #"{"name":1,"other":2,"name":3}"#, #"{"a":1} x"#, #"{"a":1"#, #"{"a" 1}"#, "", "[1,]", #"{"a":tru}"#,
+            #"{"a":"\u{1}"}"#, #"{"a":[1,2}"#,
+        ]
         for text in damaged {
             guard let expected = parseError(text) else { continue }
             #expect(throws: expected) { try members(text).get() }

@@ -1,6 +1,7 @@
-import Testing
-@testable import EventLedger
 import LedgerTestSupport
+import Testing
+
+@testable import EventLedger
 
 /// A transaction keeps one cursor per table open between calls, and writes through it: what
 /// it reads and writes is the same as with a fresh cursor each time.

@@ -1,6 +1,7 @@
-import Testing
-@testable import EventLedger
 import LedgerTestSupport
+import Testing
+
+@testable import EventLedger
 
 /// Commits large enough to fold their read-model writes in memory store exactly what a
 /// rebuild stores, over rows already stored by smaller commits.

@@ -1,6 +1,7 @@
-import Testing
-@testable import EventLedger
 import LedgerTestSupport
+import Testing
+
+@testable import EventLedger
 
 @Suite struct LogTests {
     @Test func everyRecordChainsToThePreviousHash() throws {
@@ -32,7 +33,9 @@ import LedgerTestSupport
             let id = EventID.generate()
             try ledger.append(NoteCreated(noteId: "a", text: "  padded  "), id: id, metadata: ["user": "ann"])
             var events: [RecordedEvent] = []
-            try ledger.forEachEvent { events.append($0); return true }
+            try ledger.forEachEvent {
+                events.append($0); return true
+            }
             let event = try #require(events.first)
             #expect(event.id == id)
             #expect(event.type == "NoteCreated")
@@ -40,8 +43,11 @@ import LedgerTestSupport
             #expect(event.data == .object(["noteId": .string("a"), "text": .string("padded")]))
             #expect(event.metadata == ["user": "ann"])
             #expect(event.hash.count == 64)
-            #expect(event.envelope.objectValue?.keys.sorted() == ["commit", "data", "hash", "id", "metadata", "position",
-                                                                   "recordedAt", "schemaVersion", "stream", "type", "version"])
+            #expect(
+                event.envelope.objectValue?.keys.sorted() == [
+                    "commit", "data", "hash", "id", "metadata", "position",
+                    "recordedAt", "schemaVersion", "stream", "type", "version",
+                ])
         }
     }
 
@@ -51,7 +57,9 @@ import LedgerTestSupport
             try ledger.append(NoteEdited(noteId: "n2", text: "u"))
             func positions(_ filter: LogFilter) throws -> [UInt64] {
                 var result: [UInt64] = []
-                try ledger.forEachEvent(filter) { result.append($0.position); return true }
+                try ledger.forEachEvent(filter) {
+                    result.append($0.position); return true
+                }
                 return result
             }
             #expect(try positions(LogFilter(from: 2, to: 4)) == [2, 3, 4])

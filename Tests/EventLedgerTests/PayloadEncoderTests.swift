@@ -1,4 +1,5 @@
 import Testing
+
 @testable import EventLedger
 
 /// The canonical text of a payload, written straight from the encoded fields, is the text of

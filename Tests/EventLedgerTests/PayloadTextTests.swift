@@ -1,4 +1,5 @@
 import Testing
+
 @testable import EventLedger
 
 /// Recorded payloads read in place from their text read as the parsed payloads do.
@@ -13,7 +14,8 @@ import Testing
     }
 
     @Test func anObjectOfScalarsIsLocatedAndReadAsParsed() throws {
-        let json = #"{"a":"x","n":-12,"f":1.5,"t":true,"z":null,"e":"caf\u00e9 \"q\"","u":"Sigur Rós","#
+        let json =
+            #"{"a":"x","n":-12,"f":1.5,"t":true,"z":null,"e":"caf\u00e9 \"q\"","u":"Sigur Rós","#
             + #""l":"sixteen plain bytes then \"quoted\"","m":"sixteen plain bytes then ümlaut","p":"sixteen plain bytes"}"#
         try withText(json) { text, located in
             #expect(located)
@@ -29,8 +31,10 @@ import Testing
     }
 
     @Test func payloadsThatAreNotFlatObjectsOfPlainKeysAreLeftToTheParser() throws {
-        let others = [#"{"a":{"b":1}}"#, #"{"a":[1]}"#, #"{"a":1,"a":2}"#, #"{"\u0061":1}"#, #"{"a":1} x"#, "[1]",
-                      #"{"a":1,}"#, "{\"a\":\"\u{1}\"}", #"{"a":"#, #"{"a" 1}"#]
+        let others = [
+            #"{"a":{"b":1}}"#, #"{"a":[1]}"#, #"{"a":1,"a":2}"#, #"{"\u0061":1}"#, #"{"a":1} x"#, "[1]",
+            #"{"a":1,}"#, "{\"a\":\"\u{1}\"}", #"{"a":"#, #"{"a" 1}"#,
+        ]
         for json in others {
             try withText(json) { _, located in #expect(!located, "\(json)") }
         }
@@ -42,8 +46,10 @@ import Testing
     }
 
     @Test func anEventDecodedFromItsTextEqualsOneDecodedFromItsParsedMembers() throws {
-        for json in [#"{"sampleId":"s-1","count":3,"note":"hi","ratio":2,"isDone":false}"#,
-                     #"{"isDone":true,"ratio":0.25,"count":-1,"sampleId":"s-2"}"#] {
+        for json in [
+            #"{"sampleId":"s-1","count":3,"note":"hi","ratio":2,"isDone":false}"#,
+            #"{"isDone":true,"ratio":0.25,"count":-1,"sampleId":"s-2"}"#,
+        ] {
             let members = try #require(try Array(json.utf8).withUnsafeBytes { try JSONValue.parseMembers($0) })
             try withText(json) { text, located in
                 #expect(located)

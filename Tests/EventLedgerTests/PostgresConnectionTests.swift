@@ -1,4 +1,5 @@
 import Testing
+
 @testable import EventLedger
 
 /// The connection layer's errors: typed, one line, and never showing the password.
@@ -20,8 +21,10 @@ import Testing
     }
 
     @Test func aMessageEchoingThePasswordHasItReplaced() throws {
-        let redaction = ConnectionStringRedaction(try ConnectionSettings("postgresql://ledger:s3cret-word@db.example/ledger",
-                                                                         try LibPQ.load()))
+        let redaction = ConnectionStringRedaction(
+            try ConnectionSettings(
+                "postgresql://ledger:s3cret-word@db.example/ledger",
+                try LibPQ.load()))
         #expect(redaction.clean("FATAL: bad s3cret-word\nDETAIL: s3cret-word") == "FATAL: bad ***; DETAIL: ***")
         // libpq indents its hints with a tab on a line of their own.
         #expect(redaction.clean("Connection refused\n\tIs the server running?\n") == "Connection refused; Is the server running?")

@@ -1,8 +1,10 @@
+import Testing
+
+@testable import EventLedger
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import Testing
-@testable import EventLedger
 
 /// How long a ledger waits for its primary: the defaults, how bounds read in messages, and a
 /// connection to a server that never answers giving up at its bound.
@@ -34,8 +36,9 @@ import Testing
         let (listener, port) = try Self.listenWithoutAnswering()
         defer { close(listener) }
         let error = #expect(throws: LedgerError.self) {
-            try PostgresConnection("host=127.0.0.1 port=\(port) user=ledger connect_timeout=2",
-                                   timeouts: PrimaryTimeouts(connecting: .seconds(600)))
+            try PostgresConnection(
+                "host=127.0.0.1 port=\(port) user=ledger connect_timeout=2",
+                timeouts: PrimaryTimeouts(connecting: .seconds(600)))
         }
         #expect(error?.message == "primary unreachable: 127.0.0.1:\(port) did not answer within 2 s (connecting)")
     }

@@ -1,7 +1,8 @@
 import Foundation
-import Testing
-@testable import EventLedger
 import LedgerTestSupport
+import Testing
+
+@testable import EventLedger
 
 /// The notes domain in a later version whose `apply` stores each note's text in capitals.
 private struct ShoutingNotes: LedgerDomain {
@@ -55,8 +56,9 @@ private struct ShoutingNotes: LedgerDomain {
         #expect(try ledger.query("notes").json == .array([.string("QUIET")]))
         #expect(try ledger.verify().problems.isEmpty)
         #expect(try mismatches(ledger).isEmpty)
-        #expect(try Ledger(path: path, domains: [ShoutingNotes()], options: Ledger.Options(readOnly: true))
-            .query("notes").json == .array([.string("QUIET")]))
+        #expect(
+            try Ledger(path: path, domains: [ShoutingNotes()], options: Ledger.Options(readOnly: true))
+                .query("notes").json == .array([.string("QUIET")]))
     }
 
     @Test func verifyReportsAReadModelOfAnEarlierVersionAndChangesNothing() throws {
@@ -66,8 +68,11 @@ private struct ShoutingNotes: LedgerDomain {
         try Ledger(path: path, domains: [NotesDomain()]).append(NoteCreated(noteId: "a", text: "quiet"))
         let before = try bytes(path)
         let report = try Ledger(path: path, domains: [ShoutingNotes()], options: Ledger.Options(readOnly: true)).verify()
-        #expect(report.problems == [#"the read model "notes" was built by an earlier version of its domain (1; this tool's is 2): "#
-            + "open the ledger for writing or rebuild it to bring it up to date"])
+        #expect(
+            report.problems == [
+                #"the read model "notes" was built by an earlier version of its domain (1; this tool's is 2): "#
+                    + "open the ledger for writing or rebuild it to bring it up to date"
+            ])
         #expect(try bytes(path) == before)
     }
 

@@ -1,7 +1,8 @@
 import Foundation
-import Testing
-@testable import EventLedger
 import LedgerTestSupport
+import Testing
+
+@testable import EventLedger
 
 /// A ledger opened with other domains than those that wrote it: read-only, the log and
 /// stats are read and nothing is written; what needs a missing domain throws `.storage`
@@ -33,8 +34,9 @@ import LedgerTestSupport
         let unknown = "\(path) holds the read model \"notes\", whose domain this tool does not know"
         #expect(performing: { try ledger.verify() }, throws: { Self.isStorageError($0, containing: unknown) })
         #expect(performing: { try ledger.query("notes") }, throws: { Self.isStorageError($0, containing: unknown) })
-        #expect(performing: { try ledger.replay(to: 1, into: directory.file("replayed.lmdb")) },
-                throws: { Self.isStorageError($0, containing: unknown) })
+        #expect(
+            performing: { try ledger.replay(to: 1, into: directory.file("replayed.lmdb")) },
+            throws: { Self.isStorageError($0, containing: unknown) })
         #expect(performing: { try Ledger(path: path, domains: []) }, throws: { Self.isStorageError($0, containing: unknown) })
         #expect(try Self.bytes(path) == before)
     }

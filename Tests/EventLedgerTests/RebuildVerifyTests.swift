@@ -1,6 +1,8 @@
-import Testing
-@testable import EventLedger
 import LedgerTestSupport
+import Testing
+
+@testable import EventLedger
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -11,12 +13,14 @@ import Glibc
     /// Five commits over six events: a folder of two notes deleted (a cascade), edits before and after.
     func withFixture(_ body: (Ledger, TemporaryDirectory) throws -> Void) throws {
         try withNotesLedger { ledger, directory throws in
-            try ledger.append(NoteCreated(noteId: "a", text: "alpha", folderId: "f"))             // 1
-            try ledger.append([PendingEvent(NoteCreated(noteId: "b", text: "bravo", folderId: "f")), // 2
-                               PendingEvent(NoteCreated(noteId: "c", text: "charlie"))])             // 3
-            try ledger.append(NoteEdited(noteId: "a", text: "alpha 2"))                            // 4
-            try ledger.append(FolderDeleted(folderId: "f"))                                         // 5
-            try ledger.append(NoteEdited(noteId: "c", text: "charlie 2"))                          // 6
+            try ledger.append(NoteCreated(noteId: "a", text: "alpha", folderId: "f"))  // 1
+            try ledger.append([
+                PendingEvent(NoteCreated(noteId: "b", text: "bravo", folderId: "f")),  // 2
+                PendingEvent(NoteCreated(noteId: "c", text: "charlie")),
+            ])  // 3
+            try ledger.append(NoteEdited(noteId: "a", text: "alpha 2"))  // 4
+            try ledger.append(FolderDeleted(folderId: "f"))  // 5
+            try ledger.append(NoteEdited(noteId: "c", text: "charlie 2"))  // 6
             try body(ledger, directory)
         }
     }
@@ -68,7 +72,9 @@ import Glibc
 
     /// Stores `row` as a version of `key` at the last position of the fixture's log.
     func putLatestVersion(_ txn: Transaction, _ table: Table, _ key: some Encodable, _ row: some Encodable) throws {
-        let (encodedRow, encodedKey) = (try BinaryEncoding.encode(row, with: BinaryWriter(.row)), try BinaryEncoding.encode(key, with: BinaryWriter(.key)))
+        let (encodedRow, encodedKey) = (
+            try BinaryEncoding.encode(row, with: BinaryWriter(.row)), try BinaryEncoding.encode(key, with: BinaryWriter(.key))
+        )
         let value = encodedRow.withUnsafeBytes { row in encodedKey.withUnsafeBytes { StoredRow.withValue(row, encodedKey: $0) { Array($0) } } }
         try txn.put(table, StoredRow.historyKey(rowKey(key), position: 6), value)
     }
@@ -148,10 +154,12 @@ import Glibc
             _ = try ledger.environment.read { txn in try fold.advance(txn) }
             fold.sortRows()
             // New rows whose keys sort before, between and after the folded ones, and a new version of one.
-            try ledger.append([PendingEvent(NoteCreated(noteId: "0", text: "zero", folderId: "g")),
-                               PendingEvent(NoteCreated(noteId: "bb", text: "bravo bravo")),
-                               PendingEvent(NoteCreated(noteId: "zz", text: "zulu", folderId: "g")),
-                               PendingEvent(NoteEdited(noteId: "c", text: "charlie 3"))])
+            try ledger.append([
+                PendingEvent(NoteCreated(noteId: "0", text: "zero", folderId: "g")),
+                PendingEvent(NoteCreated(noteId: "bb", text: "bravo bravo")),
+                PendingEvent(NoteCreated(noteId: "zz", text: "zulu", folderId: "g")),
+                PendingEvent(NoteEdited(noteId: "c", text: "charlie 3")),
+            ])
             let inline = try derivedState(ledger)
             try ledger.environment.write { txn in try fold.store(txn) }
             #expect(fold.position == 10)
@@ -222,9 +230,11 @@ import Glibc
     }
 
     /// Damages a read model, then expects `verify` to name it (`mentions`) and to leave the damage as it was.
-    func expectReadModelProblem(mentioning mentions: String,
-                                sourceLocation: SourceLocation = #_sourceLocation,
-                                _ damage: (Ledger, Transaction, LedgerTables) throws -> Void) throws {
+    func expectReadModelProblem(
+        mentioning mentions: String,
+        sourceLocation: SourceLocation = #_sourceLocation,
+        _ damage: (Ledger, Transaction, LedgerTables) throws -> Void
+    ) throws {
         try withFixture { ledger, _ throws in
             try tamper(ledger) { txn, tables throws in try damage(ledger, txn, tables) }
             let damaged = try derivedState(ledger)
@@ -232,8 +242,9 @@ import Glibc
             #expect(!report.isIntact, sourceLocation: sourceLocation)
             #expect(report.problems.count == 1, "\(report.problems)", sourceLocation: sourceLocation)
             #expect(report.problems.first?.contains(mentions) == true, "\(report.problems)", sourceLocation: sourceLocation)
-            #expect(!report.problems.contains { $0.contains("hash") || $0.contains("index") }, "the log is intact: \(report.problems)",
-                    sourceLocation: sourceLocation)
+            #expect(
+                !report.problems.contains { $0.contains("hash") || $0.contains("index") }, "the log is intact: \(report.problems)",
+                sourceLocation: sourceLocation)
             #expect(try derivedState(ledger) == damaged, "verify repairs nothing", sourceLocation: sourceLocation)
             #expect(try ledger.verify().problems == report.problems, sourceLocation: sourceLocation)
         }
@@ -280,8 +291,9 @@ import Glibc
         try withFixture { ledger, _ throws in
             try tamper(ledger) { txn, tables throws in #expect(try txn.delete(tables.streams, LedgerTables.streamKey("note-c", 1))) }
             let problems = try ledger.verify().problems
-            #expect(problems.contains { $0.contains("position 3") && $0.contains("note-c") && $0.contains("stream index") },
-                    "\(problems)")
+            #expect(
+                problems.contains { $0.contains("position 3") && $0.contains("note-c") && $0.contains("stream index") },
+                "\(problems)")
         }
     }
 
@@ -298,7 +310,9 @@ import Glibc
     @Test func verifyFindsADeletedIdIndexEntry() throws {
         try withFixture { ledger, _ throws in
             var id: EventID?
-            try ledger.forEachEvent(LogFilter(from: 2, to: 2)) { id = $0.id; return true }
+            try ledger.forEachEvent(LogFilter(from: 2, to: 2)) {
+                id = $0.id; return true
+            }
             let eventID = try #require(id)
             try tamper(ledger) { txn, tables throws in #expect(try txn.delete(tables.ids, eventID.bytes)) }
             let problems = try ledger.verify().problems

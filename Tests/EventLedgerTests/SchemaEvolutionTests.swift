@@ -1,6 +1,7 @@
-import Testing
-@testable import EventLedger
 import LedgerTestSupport
+import Testing
+
+@testable import EventLedger
 
 /// Event schema versions in the engine: new events are stored at their type's current
 /// version, older ones stay as written and are upcast wherever they are read.
@@ -9,8 +10,10 @@ import LedgerTestSupport
     /// in folder `g` by a version 1 event imported from another ledger.
     func withMixedVersions(_ body: (Ledger, TemporaryDirectory) throws -> Void) throws {
         try withNotesLedger { ledger, directory in
-            try ledger.append([PendingEvent(NoteCreated(noteId: "a", text: "one")),
-                               PendingEvent(NoteCreated(noteId: "b", text: "two"))])
+            try ledger.append([
+                PendingEvent(NoteCreated(noteId: "a", text: "one")),
+                PendingEvent(NoteCreated(noteId: "b", text: "two")),
+            ])
             try ledger.append(NoteFiled(noteId: "a", folderId: "f"))
             try ledger.importEvents([try ImportedEvent(envelope: version1Envelope(noteId: "b", folder: "g"))], rehash: true)
             try body(ledger, directory)
@@ -19,11 +22,13 @@ import LedgerTestSupport
 
     /// The envelope of a version 1 `NoteFiled` event from another ledger.
     func version1Envelope(noteId: String, folder: String, schemaVersion: Int64 = 1) -> JSONValue {
-        .object(["position": .int(7), "commit": .int(5), "recordedAt": .string(Timestamp(microseconds: 1).description),
-                 "id": .string(EventID.generate().description), "stream": .string("note-\(noteId)"), "version": .int(2),
-                 "type": .string("NoteFiled"), "schemaVersion": .int(schemaVersion),
-                 "data": .object(["noteId": .string(noteId), "folder": .string(folder)]), "metadata": .object([:]),
-                 "hash": .string(String(repeating: "0", count: 64))])
+        .object([
+            "position": .int(7), "commit": .int(5), "recordedAt": .string(Timestamp(microseconds: 1).description),
+            "id": .string(EventID.generate().description), "stream": .string("note-\(noteId)"), "version": .int(2),
+            "type": .string("NoteFiled"), "schemaVersion": .int(schemaVersion),
+            "data": .object(["noteId": .string(noteId), "folder": .string(folder)]), "metadata": .object([:]),
+            "hash": .string(String(repeating: "0", count: 64)),
+        ])
     }
 
     @Test func eventsAreStoredAtTheirTypesCurrentVersionAndOlderOnesAsWritten() throws {

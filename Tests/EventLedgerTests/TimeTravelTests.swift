@@ -1,6 +1,8 @@
-import Testing
-@testable import EventLedger
 import LedgerTestSupport
+import Testing
+
+@testable import EventLedger
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -35,16 +37,18 @@ import Glibc
     /// Five commits: a note edited inside a batch, a folder whose deletion archives its notes.
     func withFixture(_ body: (Ledger) throws -> Void) throws {
         try withNotesLedger { ledger, _ throws in
-            try ledger.append(NoteCreated(noteId: "a", text: "alpha", folderId: "f"))                      // 1
+            try ledger.append(NoteCreated(noteId: "a", text: "alpha", folderId: "f"))  // 1
             usleep(200)
-            try ledger.append([PendingEvent(NoteCreated(noteId: "b", text: "bravo")),                       // 2
-                               PendingEvent(NoteEdited(noteId: "a", text: "alpha 2"))])                     // 3
+            try ledger.append([
+                PendingEvent(NoteCreated(noteId: "b", text: "bravo")),  // 2
+                PendingEvent(NoteEdited(noteId: "a", text: "alpha 2")),
+            ])  // 3
             usleep(200)
-            try ledger.append(NoteCreated(noteId: "c", text: "charlie", folderId: "f"))                     // 4
+            try ledger.append(NoteCreated(noteId: "c", text: "charlie", folderId: "f"))  // 4
             usleep(200)
-            try ledger.append(FolderDeleted(folderId: "f"))                                                 // 5
+            try ledger.append(FolderDeleted(folderId: "f"))  // 5
             usleep(200)
-            try ledger.append(NoteEdited(noteId: "b", text: "bravo 2"))                                     // 6
+            try ledger.append(NoteEdited(noteId: "b", text: "bravo 2"))  // 6
             try body(ledger)
         }
     }
@@ -65,8 +69,10 @@ import Glibc
         #expect(LogPoint("2026-11-29T23:10:00.000001Z") == .time(Timestamp(microseconds: utc.microseconds + 1)))
         #expect(LogPoint("2026-11-29T23:10:00.5Z") == .time(Timestamp(microseconds: utc.microseconds + 500_000)))
         #expect(LogPoint("2026-11-30T01:09:59.999999+02:00") == .time(Timestamp(microseconds: utc.microseconds - 1)))
-        for bad in ["", "-1", "+3", "12a", " 12", "0x10", "9223372036854775808", "yesterday", "2026-11-29",
-                    "2026-11-29T23:10:00Q", "2026-13-01T00:00:00Z"] {
+        for bad in [
+            "", "-1", "+3", "12a", " 12", "0x10", "9223372036854775808", "yesterday", "2026-11-29",
+            "2026-11-29T23:10:00Q", "2026-13-01T00:00:00Z",
+        ] {
             #expect(LogPoint(bad) == nil, "\"\(bad)\" is neither a position nor a time")
         }
     }
@@ -174,7 +180,8 @@ import Glibc
                 for event in events.prefix(position) { texts[event.note] = event.text }
                 return texts
             }
-            let positions = [0, 1, 2, 29, 30, 31, 59, 60, 61, 1234, 1500, 2047, 2970, 2971, 2999, 3000]
+            let positions =
+                [0, 1, 2, 29, 30, 31, 59, 60, 61, 1234, 1500, 2047, 2970, 2971, 2999, 3000]
                 + Array(stride(from: 97, to: 3000, by: 211))
             let commits = try commits(ledger)
             #expect(commits.count == 100)

@@ -1,5 +1,6 @@
 import LedgerTestSupport
 import Testing
+
 @testable import EventLedger
 
 /// A typed event is appended as it is when its fields are what decoding its payload would
@@ -15,8 +16,9 @@ import Testing
         var stream: String { "account-\(accountId ?? "")" }
     }
 
-    private let planned = Planned(planId: "p1", count: 3, small: -4, ratio: 0.5, urgent: true, priority: .high,
-                                  steps: [.init(title: "a", done: false)], due: Timestamp(microseconds: 7), note: nil)
+    private let planned = Planned(
+        planId: "p1", count: 3, small: -4, ratio: 0.5, urgent: true, priority: .high,
+        steps: [.init(title: "a", done: false)], due: Timestamp(microseconds: 7), note: nil)
 
     @Test func anEventWhoseRulesKeepEveryFieldIsTakenAsItIs() throws {
         let eventCase = EventCase(Planned.self) { $0 }
@@ -66,8 +68,10 @@ import Testing
 
             let before = try snapshot(ledger, NotesDomain())
             let refused = try #require(throws: LedgerError.self) {
-                try ledger.append([PendingEvent(NoteEdited(noteId: "a", text: "fine")),
-                                   PendingEvent(NoteCreated(noteId: "bad id", text: "x"))])
+                try ledger.append([
+                    PendingEvent(NoteEdited(noteId: "a", text: "fine")),
+                    PendingEvent(NoteCreated(noteId: "bad id", text: "x")),
+                ])
             }
             #expect(refused.kind == .invalidInput && refused.subject == "noteId" && refused.eventIndex == 1)
             #expect(try snapshot(ledger, NotesDomain()) == before)

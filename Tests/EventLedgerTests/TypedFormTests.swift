@@ -1,6 +1,7 @@
-import Testing
-@testable import EventLedger
 import LedgerTestSupport
+import Testing
+
+@testable import EventLedger
 
 /// Events decode from payloads with the ledger's rules and encode to canonical payloads;
 /// read-model keys keep the order of their values, rows keep every value.
@@ -61,7 +62,8 @@ import LedgerTestSupport
         #expect(try decodeError { $0["priority"] = .string("urgent") }.message == "field \"priority\": must be one of low, high")
         #expect(try decodeError { $0["urgent"] = .int(1) }.subject == "urgent")
         #expect(try decodeError { $0["steps"] = .array([.object(["title": .string("a")])]) }.subject == "steps[0].done")
-        #expect(try decodeError { $0["steps"] = .array([.object(["title": .string("a"), "done": .bool(true), "x": .null])]) }.subject
+        #expect(
+            try decodeError { $0["steps"] = .array([.object(["title": .string("a"), "done": .bool(true), "x": .null])]) }.subject
                 == "steps[0].x")
         #expect(try decodeError { $0["count"] = .int(101) }.message.contains("from 0 to 100"))
         #expect(try decodeError { $0["planId"] = .string("no spaces") }.subject == "planId")
@@ -131,8 +133,10 @@ import LedgerTestSupport
         #expect(try numbers.map(keyBytes).isStrictlySorted)
         let doubles = [-Double.infinity, -2.5, -0.0, 0.5, 3, Double.infinity]
         #expect(try doubles.map(keyBytes).isStrictlySorted)
-        let keys = [Key(group: "a", rank: -1, tag: nil), Key(group: "a", rank: -1, tag: "x"), Key(group: "a", rank: 2, tag: nil),
-                    Key(group: "ab", rank: -5, tag: nil), Key(group: "b", rank: 0, tag: "")]
+        let keys = [
+            Key(group: "a", rank: -1, tag: nil), Key(group: "a", rank: -1, tag: "x"), Key(group: "a", rank: 2, tag: nil),
+            Key(group: "ab", rank: -5, tag: nil), Key(group: "b", rank: 0, tag: ""),
+        ]
         #expect(try keys.map(keyBytes).isStrictlySorted)
     }
 
@@ -149,8 +153,10 @@ import LedgerTestSupport
 
     @Test func aWriterUsedForManyTypesEncodesEachAsAFreshOneDoes() throws {
         let planned = try Planned(payload: complete)
-        let values: [any Encodable] = [planned, Step(title: "b", done: false), Key(group: "g", rank: 1, tag: "t"), planned,
-                                       Key(group: "h", rank: 2, tag: nil)]
+        let values: [any Encodable] = [
+            planned, Step(title: "b", done: false), Key(group: "g", rank: 1, tag: "t"), planned,
+            Key(group: "h", rank: 2, tag: nil),
+        ]
         for form in [BinaryForm.key, .row] {
             let reused = BinaryWriter(form)
             for value in values {
@@ -222,8 +228,9 @@ extension TypedFormTests {
     }
 
     @Test func optionalFieldsDecodeToWhatWasEncodedPresentOrNot() throws {
-        let present = Optionals(text: "t", flag: false, fraction: -1.5, whole: -7, wide: .min, unsigned: .max,
-                                nested: Step(title: "s", done: true))
+        let present = Optionals(
+            text: "t", flag: false, fraction: -1.5, whole: -7, wide: .min, unsigned: .max,
+            nested: Step(title: "s", done: true))
         for row in [present, Optionals()] {
             for form in [BinaryForm.key, .row] {
                 let bytes = try BinaryEncoding.encode(row, with: BinaryWriter(form))

@@ -1,6 +1,7 @@
-import Testing
-@testable import EventLedger
 import LedgerTestSupport
+import Testing
+
+@testable import EventLedger
 
 /// The notes domain declaring only its `notes` table, while its `apply` also writes
 /// `folder-notes`: a mistake a domain author can make.
@@ -32,8 +33,9 @@ private struct NotesMissingATable: LedgerDomain {
         let directory = TemporaryDirectory()
         defer { directory.remove() }
         let ledger = try Ledger(path: directory.file("notes.lmdb"), domains: [NotesMissingATable()])
-        #expect(performing: { try ledger.append(NoteCreated(noteId: "a", text: "one", folderId: "f")) },
-                throws: Self.isUndeclaredTable)
+        #expect(
+            performing: { try ledger.append(NoteCreated(noteId: "a", text: "one", folderId: "f")) },
+            throws: Self.isUndeclaredTable)
         #expect(try ledger.head().position == 0)
         #expect(try ledger.append(NoteCreated(noteId: "b", text: "two")).positions == [1])
     }
@@ -45,7 +47,8 @@ private struct NotesMissingATable: LedgerDomain {
         try Ledger(path: path, domains: [NotesDomain()]).append(NoteCreated(noteId: "a", text: "one", folderId: "f"))
         let ledger = try Ledger(path: path, domains: [NotesMissingATable()])
         #expect(performing: { try ledger.rebuild() }, throws: Self.isUndeclaredTable)
-        #expect(performing: { try ledger.read { try $0.row(NotesDomain.folderNotes, FolderNoteKey(folderId: "f", noteId: "a")) } },
-                throws: Self.isUndeclaredTable)
+        #expect(
+            performing: { try ledger.read { try $0.row(NotesDomain.folderNotes, FolderNoteKey(folderId: "f", noteId: "a")) } },
+            throws: Self.isUndeclaredTable)
     }
 }

@@ -1,6 +1,7 @@
-import Testing
-@testable import EventLedger
 import LedgerTestSupport
+import Testing
+
+@testable import EventLedger
 
 /// Undo in the engine, with the notes domain (notes undoable, folders not): the events it
 /// appends, what it refuses, its preview, and a session's undo of its last staged event.

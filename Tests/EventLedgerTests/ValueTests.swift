@@ -1,4 +1,5 @@
 import Testing
+
 @testable import EventLedger
 
 @Suite struct ValueTests {

@@ -1,7 +1,9 @@
+import LedgerTestSupport
 import Synchronization
 import Testing
+
 @testable import EventLedger
-import LedgerTestSupport
+
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -1,6 +1,7 @@
 import EventLedger
-@testable import Favorites
 import Testing
+
+@testable import Favorites
 
 /// The rows Favorites stores through their own fields write what `Codable` writes.
 @Suite struct FavoritesFieldsTests {

@@ -1,6 +1,6 @@
 import EventLedger
-import LedgerTestSupport
 import Favorites
+import LedgerTestSupport
 import Testing
 
 @Suite struct FavoritesPayloadTests {

@@ -24,10 +24,13 @@ import Testing
         try model.append(FavoriteAdded(dishId: "siu-mai"), recordedAt: Timestamp(microseconds: 20))
         try model.append(FavoriteRestored(dishId: "egg-tart", addedAt: Timestamp(microseconds: 5), position: 9))
         try model.append(FavoriteRestored(dishId: "har-gow", addedAt: Timestamp(microseconds: 30), position: 12))
-        #expect(try FavoritesQueries.favorites(in: model.reader)
-            == [FavoriteDish(dishId: "siu-mai", addedAt: Timestamp(microseconds: 20), position: 2),
-                FavoriteDish(dishId: "egg-tart", addedAt: Timestamp(microseconds: 5), position: 9),
-                FavoriteDish(dishId: "har-gow", addedAt: Timestamp(microseconds: 30), position: 12)])
+        #expect(
+            try FavoritesQueries.favorites(in: model.reader)
+                == [
+                    FavoriteDish(dishId: "siu-mai", addedAt: Timestamp(microseconds: 20), position: 2),
+                    FavoriteDish(dishId: "egg-tart", addedAt: Timestamp(microseconds: 5), position: 9),
+                    FavoriteDish(dishId: "har-gow", addedAt: Timestamp(microseconds: 30), position: 12),
+                ])
         try model.append(FavoriteRestored(dishId: "siu-mai", addedAt: nil, position: nil))
         try model.append(FavoriteRestored(dishId: "rice", addedAt: nil, position: nil))
         #expect(try FavoritesQueries.favorites(in: model.reader).map(\.dishId) == ["egg-tart", "har-gow"])
@@ -40,10 +43,11 @@ import Testing
         try withTemporaryLedger(domain) { ledger in
             try ledger.append(FavoriteAdded(dishId: "har-gow"))
             for mode in [RuleMode.strict, .importing] {
-                try expectRuleViolation("favourite position must not be held by another dish",
-                                        entity: "favorite-egg-tart (position 1 is held by favorite-har-gow)",
-                                        appending: [PendingEvent(FavoriteRestored(dishId: "egg-tart", addedAt: Timestamp(microseconds: 1), position: 1))],
-                                        to: ledger, domain, mode: mode)
+                try expectRuleViolation(
+                    "favourite position must not be held by another dish",
+                    entity: "favorite-egg-tart (position 1 is held by favorite-har-gow)",
+                    appending: [PendingEvent(FavoriteRestored(dishId: "egg-tart", addedAt: Timestamp(microseconds: 1), position: 1))],
+                    to: ledger, domain, mode: mode)
             }
         }
     }

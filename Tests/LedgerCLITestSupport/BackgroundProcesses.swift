@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -14,8 +15,9 @@ package final class BackgroundLedger {
     /// Starts `ledger ARGS --ledger <sandbox ledger>`; its standard output goes to
     /// `standardOutput` when given (then `lines` stays empty), else it is collected.
     package init(_ arguments: [String], in sandbox: LedgerSandbox, standardOutput: FileHandle? = nil) throws {
-        process = ProcessPlumbing.process(LedgerSandbox.executable, arguments + ["--ledger", sandbox.ledgerPath],
-                                          currentDirectory: sandbox.directory)
+        process = ProcessPlumbing.process(
+            LedgerSandbox.executable, arguments + ["--ledger", sandbox.ledgerPath],
+            currentDirectory: sandbox.directory)
         let out = Pipe(), err = Pipe()
         process.standardOutput = standardOutput ?? out
         process.standardError = err
@@ -84,8 +86,9 @@ package final class BackgroundLedger {
         let deadline = Date().addingTimeInterval(seconds)
         while process.isRunning, Date() < deadline { usleep(10_000) }
         guard !process.isRunning else {
-            Issue.record("ledger \(process.arguments?.joined(separator: " ") ?? "") still running after \(seconds) s",
-                         sourceLocation: sourceLocation)
+            Issue.record(
+                "ledger \(process.arguments?.joined(separator: " ") ?? "") still running after \(seconds) s",
+                sourceLocation: sourceLocation)
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
             return false

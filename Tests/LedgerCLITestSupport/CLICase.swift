@@ -14,8 +14,10 @@ package struct CLICase: Sendable, CustomTestStringConvertible {
     /// What stderr must mention (see `expectFailure`).
     package var mentions: [String] = []
 
-    package init(label: String, setup: [[String]] = [], command: [String], useLedgerOption: Bool = true,
-                 mentions: [String] = []) {
+    package init(
+        label: String, setup: [[String]] = [], command: [String], useLedgerOption: Bool = true,
+        mentions: [String] = []
+    ) {
         self.label = label
         self.setup = setup
         self.command = command

@@ -23,11 +23,14 @@ package enum Seeds {
 extension LedgerSandbox {
     /// Runs a command that must succeed; records an issue with its stderr otherwise.
     @discardableResult
-    package func ok(_ arguments: [String], input: String? = nil, environment: [String: String] = [:],
-            sourceLocation: SourceLocation = #_sourceLocation) throws -> RunResult {
+    package func ok(
+        _ arguments: [String], input: String? = nil, environment: [String: String] = [:],
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> RunResult {
         let result = try run(arguments, input: input, environment: environment)
-        #expect(result.status == 0, "ledger \(arguments.joined(separator: " ")) failed: \(result.stderr)",
-                sourceLocation: sourceLocation)
+        #expect(
+            result.status == 0, "ledger \(arguments.joined(separator: " ")) failed: \(result.stderr)",
+            sourceLocation: sourceLocation)
         return result
     }
 
@@ -84,18 +87,23 @@ extension LedgerSandbox {
 /// Checks a failed run: the exit code, empty stdout, and stderr being exactly one line
 /// `ledger: error: …` that mentions every entry of `mentions` (case-insensitively; an entry
 /// `a|b` is satisfied by either alternative).
-package func expectFailure(_ result: RunResult, exit code: Int32, mentions: [String] = [],
-                   sourceLocation: SourceLocation = #_sourceLocation) {
-    #expect(result.status == code, "exit \(result.status), expected \(code); stderr: \(result.stderr)",
-            sourceLocation: sourceLocation)
-    #expect(result.stdout.isEmpty, "stdout should be empty on error, got: \(result.stdout)",
-            sourceLocation: sourceLocation)
+package func expectFailure(
+    _ result: RunResult, exit code: Int32, mentions: [String] = [],
+    sourceLocation: SourceLocation = #_sourceLocation
+) {
+    #expect(
+        result.status == code, "exit \(result.status), expected \(code); stderr: \(result.stderr)",
+        sourceLocation: sourceLocation)
+    #expect(
+        result.stdout.isEmpty, "stdout should be empty on error, got: \(result.stdout)",
+        sourceLocation: sourceLocation)
     expectOneErrorLine(result.stderr, sourceLocation: sourceLocation)
     let text = result.stderr.lowercased()
     for entry in mentions {
         let alternatives = entry.split(separator: "|").map { $0.lowercased() }
-        #expect(alternatives.contains { text.contains($0) },
-                "stderr should mention \"\(entry)\": \(result.stderr)", sourceLocation: sourceLocation)
+        #expect(
+            alternatives.contains { text.contains($0) },
+            "stderr should mention \"\(entry)\": \(result.stderr)", sourceLocation: sourceLocation)
     }
 }
 
@@ -103,10 +111,12 @@ package func expectFailure(_ result: RunResult, exit code: Int32, mentions: [Str
 /// terminal can show however much input the error echoes.
 package func expectOneErrorLine(_ stderr: String, sourceLocation: SourceLocation = #_sourceLocation) {
     #expect(stderr.hasPrefix("ledger: error: "), "stderr: \(stderr.prefix(300))", sourceLocation: sourceLocation)
-    #expect(stderr.hasSuffix("\n") && !stderr.dropLast().contains("\n"),
-            "stderr should be exactly one line: \(stderr.prefix(300))", sourceLocation: sourceLocation)
-    #expect(stderr.unicodeScalars.count <= 2_100, "stderr has \(stderr.unicodeScalars.count) characters: \(stderr.prefix(300))",
-            sourceLocation: sourceLocation)
+    #expect(
+        stderr.hasSuffix("\n") && !stderr.dropLast().contains("\n"),
+        "stderr should be exactly one line: \(stderr.prefix(300))", sourceLocation: sourceLocation)
+    #expect(
+        stderr.unicodeScalars.count <= 2_100, "stderr has \(stderr.unicodeScalars.count) characters: \(stderr.prefix(300))",
+        sourceLocation: sourceLocation)
 }
 
 /// Field access on parsed JSON, for brevity in expectations.

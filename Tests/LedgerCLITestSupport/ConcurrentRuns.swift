@@ -1,4 +1,5 @@
 import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -27,10 +28,13 @@ package struct LedgerRunner: Sendable {
     }
 
     /// `ledger ARGS --ledger LEDGER` with `input` on standard input and `environment` added to the tests'.
-    package func run(_ arguments: [String], input: String? = nil, ledger: String? = nil,
-             environment: [String: String] = [:]) throws -> BoundedResult {
-        let process = ProcessPlumbing.process(LedgerSandbox.executable, arguments + ["--ledger", ledger ?? ledgerPath],
-                                              currentDirectory: directory, environment: environment)
+    package func run(
+        _ arguments: [String], input: String? = nil, ledger: String? = nil,
+        environment: [String: String] = [:]
+    ) throws -> BoundedResult {
+        let process = ProcessPlumbing.process(
+            LedgerSandbox.executable, arguments + ["--ledger", ledger ?? ledgerPath],
+            currentDirectory: directory, environment: environment)
         let out = Pipe(), err = Pipe(), inPipe = Pipe()
         process.standardOutput = out
         process.standardError = err
@@ -43,8 +47,9 @@ package struct LedgerRunner: Sendable {
         let timedOut = process.isRunning
         if timedOut { kill(process.processIdentifier, SIGKILL) }
         process.waitUntilExit()
-        return BoundedResult(status: process.terminationStatus, stdout: String(decoding: output.wait(), as: UTF8.self),
-                             stderr: String(decoding: errors.wait(), as: UTF8.self), timedOut: timedOut)
+        return BoundedResult(
+            status: process.terminationStatus, stdout: String(decoding: output.wait(), as: UTF8.self),
+            stderr: String(decoding: errors.wait(), as: UTF8.self), timedOut: timedOut)
     }
 }
 

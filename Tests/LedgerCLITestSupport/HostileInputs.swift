@@ -20,8 +20,10 @@ package struct HostileCase: Sendable, CustomTestStringConvertible {
 
     package var testDescription: String { label }
 
-    package init(_ label: String, _ command: [String], stdin: Data? = nil, files: [String: Data] = [:], exit: Int32,
-         mentions: [String] = []) {
+    package init(
+        _ label: String, _ command: [String], stdin: Data? = nil, files: [String: Data] = [:], exit: Int32,
+        mentions: [String] = []
+    ) {
         self.label = label
         self.command = command
         self.stdin = stdin
@@ -64,9 +66,10 @@ package enum Hostile {
     }
 
     /// A valid envelope (§9) of another ledger: `FavoriteAdded` of `imported-dish`.
-    package static let envelopeLine = bytes(#"{"commit":1,"data":{"dishId":"imported-dish"},"hash":"89fdd87d40aa31c8ba5b6ce6a017304f05d7ae20b6a3d00427a2a0ec10aa4dd7","#
-        + #""id":"9b2c6f0e-3f7a-4d5e-8a1b-2c3d4e5f6a7b","metadata":{},"position":1,"recordedAt":"2026-11-29T23:10:00.000000Z","#
-        + #""schemaVersion":1,"stream":"favorite-imported-dish","type":"FavoriteAdded","version":1}"#)
+    package static let envelopeLine = bytes(
+        #"{"commit":1,"data":{"dishId":"imported-dish"},"hash":"89fdd87d40aa31c8ba5b6ce6a017304f05d7ae20b6a3d00427a2a0ec10aa4dd7","#
+            + #""id":"9b2c6f0e-3f7a-4d5e-8a1b-2c3d4e5f6a7b","metadata":{},"position":1,"recordedAt":"2026-11-29T23:10:00.000000Z","#
+            + #""schemaVersion":1,"stream":"favorite-imported-dish","type":"FavoriteAdded","version":1}"#)
 
     /// A million bytes of `x`: a string as long as a line or a payload can hold one (their
     /// limit is 1 MiB, 1,048,576 bytes).
@@ -94,11 +97,14 @@ extension LedgerSandbox {
 
     /// Runs `ledger ARGS --ledger PATH` (another ledger than the sandbox's), required to succeed.
     @discardableResult
-    package func ok(_ arguments: [String], ledger path: String, input: Data? = nil,
-            sourceLocation: SourceLocation = #_sourceLocation) throws -> RunResult {
+    package func ok(
+        _ arguments: [String], ledger path: String, input: Data? = nil,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> RunResult {
         let result = try LedgerSandbox.run(arguments + ["--ledger", path], input: input, currentDirectory: directory)
-        #expect(result.status == 0, "ledger \(arguments.joined(separator: " ")) failed: \(result.stderr)",
-                sourceLocation: sourceLocation)
+        #expect(
+            result.status == 0, "ledger \(arguments.joined(separator: " ")) failed: \(result.stderr)",
+            sourceLocation: sourceLocation)
         return result
     }
 

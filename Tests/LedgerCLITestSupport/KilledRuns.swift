@@ -1,5 +1,6 @@
 import Foundation
 import LedgerWorkload
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -77,8 +78,9 @@ extension LedgerSandbox {
         let ledgerFile = ledger ?? ledgerPath
         let output = try OutputFile(path("killed-run.stdout")), errors = try OutputFile(path("killed-run.stderr"))
         let start = DispatchTime.now().uptimeNanoseconds
-        let process = try SpawnedProcess(LedgerSandbox.executable.path, arguments + ["--ledger", ledgerFile],
-                                         in: directory.path, output: output.descriptor, errors: errors.descriptor)
+        let process = try SpawnedProcess(
+            LedgerSandbox.executable.path, arguments + ["--ledger", ledgerFile],
+            in: directory.path, output: output.descriptor, errors: errors.descriptor)
         let watch = ProcessWatch(pid: process.pid, ledger: ledgerFile, outputs: [output, errors])
         if case .writing(let bytes) = moment {
             Self.aheadOfOrdinaryProcesses {
@@ -96,8 +98,9 @@ extension LedgerSandbox {
         let lifetime = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
         let written = watch.written() ?? -1
         let termination = process.reap()
-        return KilledRun(moment: moment, lifetime: lifetime, termination: termination, written: written,
-                         stderr: (try? String(contentsOfFile: errors.path, encoding: .utf8)) ?? "")
+        return KilledRun(
+            moment: moment, lifetime: lifetime, termination: termination, written: written,
+            stderr: (try? String(contentsOfFile: errors.path, encoding: .utf8)) ?? "")
     }
 }
 

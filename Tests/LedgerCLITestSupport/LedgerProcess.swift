@@ -55,17 +55,23 @@ package final class LedgerSandbox {
     }
 
     /// Runs `ledger ARGS --ledger <sandbox ledger>` with `input` on standard input.
-    package func run(_ arguments: [String], input: String? = nil, useLedgerOption: Bool = true,
-             environment: [String: String] = [:]) throws -> RunResult {
-        try Self.run(arguments + (useLedgerOption ? ["--ledger", ledgerPath] : []), input: input.map { Data($0.utf8) },
-                     currentDirectory: directory, environment: environment)
+    package func run(
+        _ arguments: [String], input: String? = nil, useLedgerOption: Bool = true,
+        environment: [String: String] = [:]
+    ) throws -> RunResult {
+        try Self.run(
+            arguments + (useLedgerOption ? ["--ledger", ledgerPath] : []), input: input.map { Data($0.utf8) },
+            currentDirectory: directory, environment: environment)
     }
 
     /// Runs the `ledger` binary with raw bytes on standard input.
-    package static func run(_ arguments: [String], input: Data?, currentDirectory: URL,
-                    environment: [String: String] = [:]) throws -> RunResult {
-        try Programs.run(executable.path, arguments, input: input, currentDirectory: currentDirectory,
-                         environment: environment)
+    package static func run(
+        _ arguments: [String], input: Data?, currentDirectory: URL,
+        environment: [String: String] = [:]
+    ) throws -> RunResult {
+        try Programs.run(
+            executable.path, arguments, input: input, currentDirectory: currentDirectory,
+            environment: environment)
     }
 
     /// Parses one line of output as a JSON object.

@@ -5,8 +5,10 @@ import Testing
 package enum ReadModelQueries {
     /// Every query, asking `artist-songs` about `artist` and `category-animals` about `category`.
     package static func all(artist: String, category: String) -> [[String]] {
-        [["artists"], ["artist-songs", artist], ["songs"], ["songs", "--orphans"], ["categories"],
-         ["category-animals", category], ["animals"], ["animals", "--uncategorized"], ["favorites"]]
+        [
+            ["artists"], ["artist-songs", artist], ["songs"], ["songs", "--orphans"], ["categories"],
+            ["category-animals", category], ["animals"], ["animals", "--uncategorized"], ["favorites"],
+        ]
     }
 }
 
@@ -57,14 +59,15 @@ package struct Instant: Comparable, CustomStringConvertible {
     package init?(_ text: String) {
         let bytes = Array(text.utf8)
         guard bytes.count == 27, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"), bytes[10] == UInt8(ascii: "T"),
-              bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":"), bytes[19] == UInt8(ascii: "."),
-              bytes[26] == UInt8(ascii: "Z")
+            bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":"), bytes[19] == UInt8(ascii: "."),
+            bytes[26] == UInt8(ascii: "Z")
         else { return nil }
         func number(_ from: Int, _ count: Int) -> Int? { Int(String(decoding: bytes[from..<(from + count)], as: UTF8.self)) }
         guard let year = number(0, 4), let month = number(5, 2), let day = number(8, 2), let hour = number(11, 2),
-              let minute = number(14, 2), let second = number(17, 2), let fraction = number(20, 6),
-              let date = Self.calendar(offsetSeconds: 0).date(from: DateComponents(
-                  year: year, month: month, day: day, hour: hour, minute: minute, second: second))
+            let minute = number(14, 2), let second = number(17, 2), let fraction = number(20, 6),
+            let date = Self.calendar(offsetSeconds: 0).date(
+                from: DateComponents(
+                    year: year, month: month, day: day, hour: hour, minute: minute, second: second))
         else { return nil }
         microseconds = Int64(date.timeIntervalSince1970) * 1_000_000 + Int64(fraction)
     }
@@ -90,7 +93,8 @@ package struct Instant: Comparable, CustomStringConvertible {
             let digits = String(value ?? 0)
             return String(repeating: "0", count: max(0, width - digits.count)) + digits
         }
-        var text = "\(pad(parts.year, 4))-\(pad(parts.month, 2))-\(pad(parts.day, 2))T"
+        var text =
+            "\(pad(parts.year, 4))-\(pad(parts.month, 2))-\(pad(parts.day, 2))T"
             + "\(pad(parts.hour, 2)):\(pad(parts.minute, 2)):\(pad(parts.second, 2))"
         switch fractionDigits {
         case 0: break

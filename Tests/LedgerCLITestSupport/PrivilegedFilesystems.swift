@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -8,10 +9,13 @@ import Glibc
 package enum Programs {
     /// Runs `executable ARGS` with `input` on standard input, the environment of the tests
     /// without `LEDGER_PATH` plus `environment`.
-    package static func run(_ executable: String, _ arguments: [String], input: Data? = nil, currentDirectory: URL? = nil,
-                    environment: [String: String] = [:]) throws -> RunResult {
-        let process = ProcessPlumbing.process(URL(fileURLWithPath: executable), arguments, currentDirectory: currentDirectory,
-                                              environment: environment)
+    package static func run(
+        _ executable: String, _ arguments: [String], input: Data? = nil, currentDirectory: URL? = nil,
+        environment: [String: String] = [:]
+    ) throws -> RunResult {
+        let process = ProcessPlumbing.process(
+            URL(fileURLWithPath: executable), arguments, currentDirectory: currentDirectory,
+            environment: environment)
         let out = Pipe(), err = Pipe(), inPipe = Pipe()
         process.standardOutput = out
         process.standardError = err
@@ -22,8 +26,9 @@ package enum Programs {
         let output = out.fileHandleForReading.readDataToEndOfFile()
         let errorData = errors.wait()
         process.waitUntilExit()
-        return RunResult(status: process.terminationStatus, stdout: String(decoding: output, as: UTF8.self),
-                         stderr: String(decoding: errorData, as: UTF8.self))
+        return RunResult(
+            status: process.terminationStatus, stdout: String(decoding: output, as: UTF8.self),
+            stderr: String(decoding: errorData, as: UTF8.self))
     }
 
     /// The first of `candidates` that is an executable file.
@@ -109,15 +114,20 @@ package enum Privileges {
     /// Runs `ledger ARGS` as nobody (uid and gid 65534, no supplementary groups).
     package static func runAsNobody(_ arguments: [String], input: Data? = nil, currentDirectory: URL) throws -> RunResult {
         guard let setpriv = setprivProgram else { throw SetupFailure("setpriv is not installed") }
-        return try Programs.run(setpriv, ["--reuid=\(nobody.uid)", "--regid=\(nobody.gid)", "--clear-groups", "--",
-                                          LedgerSandbox.executable.path] + arguments,
-                                input: input, currentDirectory: currentDirectory)
+        return try Programs.run(
+            setpriv,
+            [
+                "--reuid=\(nobody.uid)", "--regid=\(nobody.gid)", "--clear-groups", "--",
+                LedgerSandbox.executable.path,
+            ] + arguments,
+            input: input, currentDirectory: currentDirectory)
     }
 
     /// Gives `path` (and, recursively, what is inside) to nobody.
     package static func giveToNobody(_ path: String) throws {
-        try Programs.require(Programs.find(["/usr/bin/chown", "/bin/chown"]) ?? "/bin/chown",
-                             ["-R", "\(nobody.uid):\(nobody.gid)", path])
+        try Programs.require(
+            Programs.find(["/usr/bin/chown", "/bin/chown"]) ?? "/bin/chown",
+            ["-R", "\(nobody.uid):\(nobody.gid)", path])
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -12,8 +13,10 @@ package enum ProcessPlumbing {
 
     /// `executable ARGS`, not started, in `currentDirectory`, with the environment of the
     /// tests without `LEDGER_PATH` plus `environment`.
-    package static func process(_ executable: URL, _ arguments: [String], currentDirectory: URL? = nil,
-                        environment: [String: String] = [:]) -> Process {
+    package static func process(
+        _ executable: URL, _ arguments: [String], currentDirectory: URL? = nil,
+        environment: [String: String] = [:]
+    ) -> Process {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments

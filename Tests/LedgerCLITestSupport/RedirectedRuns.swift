@@ -7,7 +7,9 @@ extension LedgerSandbox {
     /// would read without end fails instead of taking the machine's memory.
     package func run(_ arguments: [String], redirecting redirections: String, memoryLimitKiB: Int? = nil) throws -> RunResult {
         let limit = memoryLimitKiB.map { "ulimit -v \($0); " } ?? ""
-        return try Programs.run("/bin/sh", ["-c", "\(limit)exec \"$0\" \"$@\" \(redirections)", LedgerSandbox.executable.path]
-                                    + arguments + ["--ledger", ledgerPath], currentDirectory: directory)
+        return try Programs.run(
+            "/bin/sh",
+            ["-c", "\(limit)exec \"$0\" \"$@\" \(redirections)", LedgerSandbox.executable.path]
+                + arguments + ["--ledger", ledgerPath], currentDirectory: directory)
     }
 }

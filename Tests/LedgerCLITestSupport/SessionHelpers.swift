@@ -6,8 +6,9 @@ extension LedgerSandbox {
     package func beginSession(name: String? = nil, sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
         let result = try ok(["session", "begin"] + (name.map { ["--name", $0] } ?? []), sourceLocation: sourceLocation)
         let id = String(result.stdout.dropLast())
-        #expect(result.stdout.hasSuffix("\n") && !id.isEmpty && !id.contains("\n") && !id.contains(" "),
-                "session begin should print the id alone: \(result.stdout.debugDescription)", sourceLocation: sourceLocation)
+        #expect(
+            result.stdout.hasSuffix("\n") && !id.isEmpty && !id.contains("\n") && !id.contains(" "),
+            "session begin should print the id alone: \(result.stdout.debugDescription)", sourceLocation: sourceLocation)
         return id
     }
 
@@ -23,8 +24,10 @@ extension LedgerSandbox {
 
     /// The types of the events staged in `session`, in order.
     package func stagedTypes(_ session: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> [String] {
-        try #require(try showSession(session, sourceLocation: sourceLocation).objects("events"),
-                     sourceLocation: sourceLocation).compactMap { $0.string("type") }
+        try #require(
+            try showSession(session, sourceLocation: sourceLocation).objects("events"),
+            sourceLocation: sourceLocation
+        ).compactMap { $0.string("type") }
     }
 
     /// The ids listed by `ledger session list --json`.

@@ -1,4 +1,5 @@
 import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -20,8 +21,10 @@ package final class SpawnedProcess {
     /// `LEDGER_PATH`) plus `environment`, standard input on the null device and standard output
     /// and error on the open files `output` and `errors`; no other descriptor of the tests is
     /// passed on, no signal is blocked or ignored.
-    package init(_ executable: String, _ arguments: [String], in directory: String, output: Int32, errors: Int32,
-         environment: [String: String] = [:]) throws {
+    package init(
+        _ executable: String, _ arguments: [String], in directory: String, output: Int32, errors: Int32,
+        environment: [String: String] = [:]
+    ) throws {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }

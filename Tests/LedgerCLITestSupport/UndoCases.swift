@@ -28,15 +28,17 @@ package struct UndoCase: Sendable, CustomTestStringConvertible {
 extension LedgerSandbox {
     /// Appends the NDJSON `lines` as one commit and returns its number (`append --batch - --json`).
     package func commitNumber(_ lines: [String], sourceLocation: SourceLocation = #_sourceLocation) throws -> Int {
-        let result = try ok(["append", "--batch", "-", "--json"], input: lines.joined(separator: "\n") + "\n",
-                            sourceLocation: sourceLocation)
+        let result = try ok(
+            ["append", "--batch", "-", "--json"], input: lines.joined(separator: "\n") + "\n",
+            sourceLocation: sourceLocation)
         let object = try #require(try LedgerSandbox.json(result.stdout) as? [String: Any], sourceLocation: sourceLocation)
         return try #require(object.int("commit"), sourceLocation: sourceLocation)
     }
 
     /// `ledger undo COMMIT --json`, required to succeed and to append: the new commit's number.
     package func undo(_ commit: Int, sourceLocation: SourceLocation = #_sourceLocation) throws -> Int {
-        try #require(try object(["undo", String(commit)], sourceLocation: sourceLocation).int("commit"),
-                     "undo \(commit) should append a commit", sourceLocation: sourceLocation)
+        try #require(
+            try object(["undo", String(commit)], sourceLocation: sourceLocation).int("commit"),
+            "undo \(commit) should append a commit", sourceLocation: sourceLocation)
     }
 }

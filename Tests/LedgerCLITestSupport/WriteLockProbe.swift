@@ -1,4 +1,5 @@
 import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -21,8 +22,10 @@ package enum WriteLockProbe {
     /// Waits until `pid` holds the write lock of the ledger file at `path`, looking every
     /// `pause` microseconds, and returns `pid` (nil after `timeout` seconds, or when `pid`
     /// exited first).
-    package static func waitForWriteLock(of path: String, heldBy pid: Int32, timeout: Double = 30,
-                                 pause: UInt32 = 2_000) -> Int32? {
+    package static func waitForWriteLock(
+        of path: String, heldBy pid: Int32, timeout: Double = 30,
+        pause: UInt32 = 2_000
+    ) -> Int32? {
         let descriptor = open(path, O_RDWR | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }

@@ -13,7 +13,9 @@ import Testing
 
     @Test func aMalformedLineAppendsNothingAndNamesTheLine() throws {
         let sandbox = try startedSandbox()
-        let file = try sandbox.write("batch.ndjson", """
+        let file = try sandbox.write(
+            "batch.ndjson",
+            """
             {"type":"ArtistCreated","data":{"artistId":"a1","name":"One"}}
             {"type":"ArtistCreated","data":{"artistId":"a2","name":"Two"}}
             {"type":"ArtistCreated","data":{"artistId":"a3","name":"Three"
@@ -29,19 +31,23 @@ import Testing
 
     @Test func aBadFieldOnALineAppendsNothingAndNamesTheLineAndField() throws {
         let sandbox = try startedSandbox()
-        let result = try sandbox.run(["append", "--batch", "-"], input: """
-            {"type":"CategoryCreated","data":{"categoryId":"bird","name":"Bird"}}
-            {"type":"AnimalAdded","data":{"animalId":"owl","name":"Owl","diet":"carnivorous","categoryId":"bird"}}
-            {"type":"AnimalAdded","data":{"animalId":"cow","name":"Cow","diet":"grass"}}
+        let result = try sandbox.run(
+            ["append", "--batch", "-"],
+            input: """
+                {"type":"CategoryCreated","data":{"categoryId":"bird","name":"Bird"}}
+                {"type":"AnimalAdded","data":{"animalId":"owl","name":"Owl","diet":"carnivorous","categoryId":"bird"}}
+                {"type":"AnimalAdded","data":{"animalId":"cow","name":"Cow","diet":"grass"}}
 
-            """)
+                """)
         expectFailure(result, exit: 4, mentions: ["line 3", "diet"])
         #expect(try sandbox.eventCount() == 1)
     }
 
     @Test func aRuleBrokenOnLineFourAppendsNothingAndNamesTheLine() throws {
         let sandbox = try startedSandbox()
-        let file = try sandbox.write("batch.ndjson", """
+        let file = try sandbox.write(
+            "batch.ndjson",
+            """
             {"type":"ArtistCreated","data":{"artistId":"a1","name":"One"}}
             {"type":"ArtistCreated","data":{"artistId":"a2","name":"Two"}}
             {"type":"SongAdded","data":{"songId":"s1","title":"First","artistId":"a1"}}
@@ -78,18 +84,22 @@ import Testing
 
     @Test func aConflictOnALineAppendsNothingAndNamesTheLine() throws {
         let sandbox = try startedSandbox()
-        let result = try sandbox.run(["append", "--batch", "-"], input: """
-            {"type":"ArtistCreated","data":{"artistId":"a1","name":"One"},"expect":"none"}
-            {"type":"FavoriteRemoved","data":{"dishId":"har-gow"},"expect":5}
+        let result = try sandbox.run(
+            ["append", "--batch", "-"],
+            input: """
+                {"type":"ArtistCreated","data":{"artistId":"a1","name":"One"},"expect":"none"}
+                {"type":"FavoriteRemoved","data":{"dishId":"har-gow"},"expect":5}
 
-            """)
+                """)
         expectFailure(result, exit: 3, mentions: ["line 2", "favorite-har-gow"])
         #expect(try sandbox.eventCount() == 1)
     }
 
     @Test func aGoodBatchIsOneCommitWithConsecutivePositions() throws {
         let sandbox = try startedSandbox()
-        let file = try sandbox.write("batch.ndjson", """
+        let file = try sandbox.write(
+            "batch.ndjson",
+            """
             {"type":"ArtistCreated","data":{"artistId":"a1","name":"One"}}
             {"type":"ArtistCreated","data":{"name":"Nameless"}}
             {"type":"FavoriteAdded","data":{"dishId":"siu-mai"},"id":"6f1c3b59-1d0e-4c38-9d8b-1f0a2b3c4d5e"}
@@ -118,14 +128,16 @@ import Testing
 
     @Test func aBatchFromStandardInputSeesItsEarlierLines() throws {
         let sandbox = try LedgerSandbox()
-        let result = try sandbox.run(["append", "--batch", "-", "--json"], input: """
-            {"type":"ArtistCreated","data":{"artistId":"abba","name":"ABBA"}}
-            {"type":"SongAdded","data":{"songId":"waterloo","title":"Waterloo","artistId":"abba"}}
-            {"type":"SongRetitled","data":{"songId":"waterloo","title":"Waterloo!"}}
-            {"type":"CategoryCreated","data":{"categoryId":"bird","name":"Bird"}}
-            {"type":"CategoryRenamed","data":{"categoryId":"bird","name":"Birds"}}
-            {"type":"AnimalAdded","data":{"animalId":"owl","name":"Owl","diet":"carnivorous","categoryId":"bird"}}
-            """)
+        let result = try sandbox.run(
+            ["append", "--batch", "-", "--json"],
+            input: """
+                {"type":"ArtistCreated","data":{"artistId":"abba","name":"ABBA"}}
+                {"type":"SongAdded","data":{"songId":"waterloo","title":"Waterloo","artistId":"abba"}}
+                {"type":"SongRetitled","data":{"songId":"waterloo","title":"Waterloo!"}}
+                {"type":"CategoryCreated","data":{"categoryId":"bird","name":"Bird"}}
+                {"type":"CategoryRenamed","data":{"categoryId":"bird","name":"Birds"}}
+                {"type":"AnimalAdded","data":{"animalId":"owl","name":"Owl","diet":"carnivorous","categoryId":"bird"}}
+                """)
         #expect(result.status == 0, "\(result.stderr)")
         let appended = try #require(try LedgerSandbox.json(result.stdout) as? [String: Any])
         #expect(appended.ints("positions") == [1, 2, 3, 4, 5, 6])
@@ -140,20 +152,24 @@ import Testing
 
     @Test func aBatchBreakingARuleAgainstItsOwnEarlierLineIsRejected() throws {
         let sandbox = try LedgerSandbox()
-        let result = try sandbox.run(["append", "--batch", "-"], input: """
-            {"type":"CategoryCreated","data":{"categoryId":"bird","name":"Bird"}}
-            {"type":"CategoryCreated","data":{"categoryId":"birds","name":" BIRD"}}
-            """)
+        let result = try sandbox.run(
+            ["append", "--batch", "-"],
+            input: """
+                {"type":"CategoryCreated","data":{"categoryId":"bird","name":"Bird"}}
+                {"type":"CategoryCreated","data":{"categoryId":"birds","name":" BIRD"}}
+                """)
         expectFailure(result, exit: 1, mentions: ["line 2"])
         #expect(try sandbox.eventCount() == 0)
     }
 
     @Test func aBatchLineWithAnUnknownKeyIsInvalid() throws {
         let sandbox = try startedSandbox()
-        let result = try sandbox.run(["append", "--batch", "-"], input: """
-            {"type":"FavoriteAdded","data":{"dishId":"siu-mai"}}
-            {"type":"FavoriteAdded","data":{"dishId":"egg-tart"},"expcet":1}
-            """)
+        let result = try sandbox.run(
+            ["append", "--batch", "-"],
+            input: """
+                {"type":"FavoriteAdded","data":{"dishId":"siu-mai"}}
+                {"type":"FavoriteAdded","data":{"dishId":"egg-tart"},"expcet":1}
+                """)
         expectFailure(result, exit: 4, mentions: ["line 2", "expcet"])
         #expect(try sandbox.eventCount() == 1)
     }
@@ -169,13 +185,18 @@ import Testing
     }
 
     @Test(arguments: [(10_500, 11_500, "line 10511", 4), (11_500, 10_500, "line 10511", 1)])
-    func theFirstRefusedLineOfALargeFileIsNamedWhateverTheLaterOnesHold(malformed: Int, broken: Int, named: String, exit: Int32)
-        throws {
+    func theFirstRefusedLineOfALargeFileIsNamedWhateverTheLaterOnesHold(
+        malformed: Int, broken: Int, named: String, exit: Int32
+    )
+        throws
+    {
         let sandbox = try startedSandbox()
-        let lines = favourites(12_000, replacing: [
-            malformed: #"{"type":"FavoriteAdded","data":"#,
-            broken: #"{"type":"FavoriteAdded","data":{"dishId":"dish-5"}}"#,
-        ])
+        let lines = favourites(
+            12_000,
+            replacing: [
+                malformed: #"{"type":"FavoriteAdded","data":"#,
+                broken: #"{"type":"FavoriteAdded","data":{"dishId":"dish-5"}}"#,
+            ])
         #expect(lines.utf8.count > 1 << 20, "more than one read of the file")
         let file = try sandbox.write("batch.ndjson", lines)
         expectFailure(try sandbox.run(["append", "--batch", file]), exit: exit, mentions: [named])

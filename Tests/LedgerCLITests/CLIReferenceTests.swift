@@ -19,11 +19,13 @@ import Testing
         let overview = try Self.help([])
         let commands = Self.commands(listedIn: overview)
         #expect(!commands.isEmpty, "ledger --help lists no commands: \(overview)")
-        let expected = [Section(title: "Overview", text: overview)]
+        let expected =
+            [Section(title: "Overview", text: overview)]
             + (try commands.map { Section(title: "ledger \($0)", text: try Self.help([$0])) })
         let documented = Self.sections(of: try String(contentsOf: Self.referenceFile, encoding: .utf8))
-        #expect(documented.map(\.title) == expected.map(\.title),
-                "docs/cli.md's sections are not the tool's commands in its order; \(Self.regenerate)")
+        #expect(
+            documented.map(\.title) == expected.map(\.title),
+            "docs/cli.md's sections are not the tool's commands in its order; \(Self.regenerate)")
         for section in expected {
             let shown = section.title == "Overview" ? "ledger --help" : "\(section.title) --help"
             guard let written = documented.first(where: { $0.title == section.title }) else {
@@ -31,7 +33,8 @@ import Testing
                 continue
             }
             if written.text != section.text {
-                Issue.record("""
+                Issue.record(
+                    """
                     docs/cli.md is stale: `\(shown)` differs from its section "\(section.title)" \
                     \(Self.firstDifference(written.text, section.text)); \(Self.regenerate)
                     """)

@@ -1,6 +1,7 @@
 import Foundation
 import LedgerCLITestSupport
 import Testing
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -32,12 +33,15 @@ struct DiskFullTests {
 
         /// Runs `ledger ARGS --ledger <ledger on the tmpfs>`.
         @discardableResult
-        func run(_ arguments: [String], input: Data? = nil, expecting status: Int32? = nil,
-                 sourceLocation: SourceLocation = #_sourceLocation) throws -> RunResult {
+        func run(
+            _ arguments: [String], input: Data? = nil, expecting status: Int32? = nil,
+            sourceLocation: SourceLocation = #_sourceLocation
+        ) throws -> RunResult {
             let result = try LedgerSandbox.run(arguments + ["--ledger", ledger], input: input, currentDirectory: sandbox.directory)
             if let status {
-                #expect(result.status == status, "ledger \(arguments.joined(separator: " ")): exit \(result.status): \(result.stderr)",
-                        sourceLocation: sourceLocation)
+                #expect(
+                    result.status == status, "ledger \(arguments.joined(separator: " ")): exit \(result.status): \(result.stderr)",
+                    sourceLocation: sourceLocation)
             }
             return result
         }
@@ -131,15 +135,17 @@ struct DiskFullTests {
         let sandbox = try LedgerSandbox()
         try mount.fill()
         let ledger = mount.file("new.lmdb")
-        let result = try LedgerSandbox.run(["append", "FavoriteAdded", #"{"dishId":"har-gow"}"#, "--ledger", ledger], input: nil,
-                                           currentDirectory: sandbox.directory)
+        let result = try LedgerSandbox.run(
+            ["append", "FavoriteAdded", #"{"dishId":"har-gow"}"#, "--ledger", ledger], input: nil,
+            currentDirectory: sandbox.directory)
         expectFailure(result, exit: 5, mentions: ["new.lmdb", "space"])
         #expect(directoryEntries(mount.path, prefix: "new.lmdb").isEmpty, "left behind: \(directoryEntries(mount.path, prefix: "new.lmdb"))")
         // With space, the same command creates it.
         #expect(unlink(mount.file("filler")) == 0)
         for name in directoryEntries(mount.path, prefix: "new.lmdb") { unlink(mount.file(name)) }
-        let retry = try LedgerSandbox.run(["append", "FavoriteAdded", #"{"dishId":"har-gow"}"#, "--ledger", ledger], input: nil,
-                                          currentDirectory: sandbox.directory)
+        let retry = try LedgerSandbox.run(
+            ["append", "FavoriteAdded", #"{"dishId":"har-gow"}"#, "--ledger", ledger], input: nil,
+            currentDirectory: sandbox.directory)
         #expect(retry.status == 0, "\(retry.stderr)")
     }
 

@@ -4,8 +4,10 @@ import Testing
 
 /// The rules of §4 as seen through the CLI: cascades, nullification, deleted ids.
 @Suite struct DomainBehaviourTests {
-    static let mammals = ["african-elephant", "blue-whale", "brown-bear", "chimpanzee", "giant-panda", "gray-wolf",
-                          "koala", "lion", "red-fox"]
+    static let mammals = [
+        "african-elephant", "blue-whale", "brown-bear", "chimpanzee", "giant-panda", "gray-wolf",
+        "koala", "lion", "red-fox",
+    ]
 
     @Test func deletingACategoryDeletesItsAnimals() throws {
         let sandbox = try LedgerSandbox()
@@ -38,16 +40,20 @@ import Testing
         let sandbox = try LedgerSandbox()
         try sandbox.ok(["append", "--batch", Seeds.path("animals.ndjson")])
         try sandbox.ok(["append", "CategoryDeleted", #"{"categoryId":"mammal"}"#])
-        expectFailure(try sandbox.run(["append", "AnimalRenamed", #"{"animalId":"lion","name":"Leo"}"#]),
-                      exit: 1, mentions: ["lion"])
-        expectFailure(try sandbox.run(["append", "AnimalAdded", #"{"animalId":"lion","name":"Lion","diet":"carnivorous"}"#]),
-                      exit: 1, mentions: ["lion"])
-        expectFailure(try sandbox.run(["append", "CategoryCreated", #"{"categoryId":"mammal","name":"Mammal"}"#]),
-                      exit: 1, mentions: ["mammal"])
+        expectFailure(
+            try sandbox.run(["append", "AnimalRenamed", #"{"animalId":"lion","name":"Leo"}"#]),
+            exit: 1, mentions: ["lion"])
+        expectFailure(
+            try sandbox.run(["append", "AnimalAdded", #"{"animalId":"lion","name":"Lion","diet":"carnivorous"}"#]),
+            exit: 1, mentions: ["lion"])
+        expectFailure(
+            try sandbox.run(["append", "CategoryCreated", #"{"categoryId":"mammal","name":"Mammal"}"#]),
+            exit: 1, mentions: ["mammal"])
         try sandbox.ok(["append", "CategoryCreated", #"{"categoryId":"mammals","name":"Mammal"}"#])
         let categories = try sandbox.array(["query", "categories"])
-        #expect(categories.first { $0.string("categoryId") == "mammals" }?.int("animalCount") == 0,
-                "the name of a deleted category is free again")
+        #expect(
+            categories.first { $0.string("categoryId") == "mammals" }?.int("animalCount") == 0,
+            "the name of a deleted category is free again")
     }
 
     @Test func anAnimalMovedOutBeforeTheDeleteSurvives() throws {
@@ -67,8 +73,7 @@ import Testing
         try sandbox.ok(["append", "ArtistDeleted", #"{"artistId":"pink-floyd"}"#])
 
         let orphans = try sandbox.array(["query", "songs", "--orphans"])
-        #expect(orphans.map { $0.string("songId") } ==
-                ["breathe", "comfortably-numb", "greensleeves", "hey-you", "money", "wish-you-were-here"])
+        #expect(orphans.map { $0.string("songId") } == ["breathe", "comfortably-numb", "greensleeves", "hey-you", "money", "wish-you-were-here"])
         #expect(orphans.allSatisfy { $0.isNull("artistId") })
         let songs = try sandbox.array(["query", "songs"])
         #expect(songs.count == 20)
@@ -77,10 +82,12 @@ import Testing
         #expect(!artists.contains { $0.string("artistId") == "pink-floyd" })
         #expect(artists.count == 5)
         expectFailure(try sandbox.run(["query", "artist-songs", "pink-floyd"]), exit: 1, mentions: ["pink-floyd"])
-        expectFailure(try sandbox.run(["append", "ArtistCreated", #"{"artistId":"pink-floyd","name":"Pink Floyd"}"#]),
-                      exit: 1, mentions: ["pink-floyd"])
-        expectFailure(try sandbox.run(["append", "SongAdded", #"{"songId":"echoes","title":"Echoes","artistId":"pink-floyd"}"#]),
-                      exit: 1, mentions: ["pink-floyd"])
+        expectFailure(
+            try sandbox.run(["append", "ArtistCreated", #"{"artistId":"pink-floyd","name":"Pink Floyd"}"#]),
+            exit: 1, mentions: ["pink-floyd"])
+        expectFailure(
+            try sandbox.run(["append", "SongAdded", #"{"songId":"echoes","title":"Echoes","artistId":"pink-floyd"}"#]),
+            exit: 1, mentions: ["pink-floyd"])
     }
 
     @Test func reassigningASongMovesItBetweenArtists() throws {
@@ -96,7 +103,8 @@ import Testing
         #expect(counts["the-beatles"] == 2)
         let orphans = try sandbox.array(["query", "songs", "--orphans"])
         #expect(orphans.map { $0.string("songId") } == ["greensleeves", "yesterday"])
-        expectFailure(try sandbox.run(["append", "SongRetitled", #"{"songId":"breathe","title":"Breathe In"}"#]),
-                      exit: 1, mentions: ["breathe"])
+        expectFailure(
+            try sandbox.run(["append", "SongRetitled", #"{"songId":"breathe","title":"Breathe In"}"#]),
+            exit: 1, mentions: ["breathe"])
     }
 }

@@ -18,44 +18,58 @@ import Testing
     }
 
     static let ruleViolations: [CLICase] = [
-        CLICase(label: "SongAdded with an unknown artistId",
-                command: ["append", "SongAdded", #"{"songId":"s1","title":"Song","artistId":"ghost-artist"}"#],
-                mentions: ["ghost-artist"]),
-        CLICase(label: "category name taken, compared case-insensitively",
-                setup: [["append", "CategoryCreated", #"{"categoryId":"mammal","name":"Mammal"}"#]],
-                command: ["append", "CategoryCreated", #"{"categoryId":"beasts","name":"mammal"}"#],
-                mentions: ["beasts|mammal"]),
-        CLICase(label: "category renamed to a taken name, trimmed and case-insensitive",
-                setup: [["append", "CategoryCreated", #"{"categoryId":"mammal","name":"Mammal"}"#],
-                        ["append", "CategoryCreated", #"{"categoryId":"bird","name":"Bird"}"#]],
-                command: ["append", "CategoryRenamed", #"{"categoryId":"bird","name":"  MAMMAL "}"#],
-                mentions: ["bird|mammal"]),
-        CLICase(label: "FavoriteRemoved for a dish that is not a favourite",
-                command: ["append", "FavoriteRemoved", #"{"dishId":"dim-sum"}"#],
-                mentions: ["dim-sum"]),
-        CLICase(label: "FavoriteAdded for a current favourite",
-                setup: [["append", "FavoriteAdded", #"{"dishId":"dim-sum"}"#]],
-                command: ["append", "FavoriteAdded", #"{"dishId":"dim-sum"}"#],
-                mentions: ["dim-sum"]),
-        CLICase(label: "ArtistCreated with an id already used",
-                setup: [["append", "ArtistCreated", #"{"artistId":"abba","name":"ABBA"}"#]],
-                command: ["append", "ArtistCreated", #"{"artistId":"abba","name":"Björn"}"#],
-                mentions: ["abba"]),
-        CLICase(label: "ArtistRenamed for an artist that does not exist",
-                command: ["append", "ArtistRenamed", #"{"artistId":"nobody","name":"Someone"}"#],
-                mentions: ["nobody"]),
-        CLICase(label: "AnimalAdded with an unknown categoryId",
-                command: ["append", "AnimalAdded",
-                          #"{"animalId":"yeti","name":"Yeti","diet":"omnivorous","categoryId":"ghost-category"}"#],
-                mentions: ["ghost-category"]),
-        CLICase(label: "query for an artist that does not exist",
-                setup: [["append", "ArtistCreated", #"{"artistId":"abba","name":"ABBA"}"#]],
-                command: ["query", "artist-songs", "nobody"],
-                mentions: ["nobody"]),
-        CLICase(label: "query for a category that does not exist",
-                setup: [["append", "CategoryCreated", #"{"categoryId":"bird","name":"Bird"}"#]],
-                command: ["query", "category-animals", "nowhere", "--json"],
-                mentions: ["nowhere"]),
+        CLICase(
+            label: "SongAdded with an unknown artistId",
+            command: ["append", "SongAdded", #"{"songId":"s1","title":"Song","artistId":"ghost-artist"}"#],
+            mentions: ["ghost-artist"]),
+        CLICase(
+            label: "category name taken, compared case-insensitively",
+            setup: [["append", "CategoryCreated", #"{"categoryId":"mammal","name":"Mammal"}"#]],
+            command: ["append", "CategoryCreated", #"{"categoryId":"beasts","name":"mammal"}"#],
+            mentions: ["beasts|mammal"]),
+        CLICase(
+            label: "category renamed to a taken name, trimmed and case-insensitive",
+            setup: [
+                ["append", "CategoryCreated", #"{"categoryId":"mammal","name":"Mammal"}"#],
+                ["append", "CategoryCreated", #"{"categoryId":"bird","name":"Bird"}"#],
+            ],
+            command: ["append", "CategoryRenamed", #"{"categoryId":"bird","name":"  MAMMAL "}"#],
+            mentions: ["bird|mammal"]),
+        CLICase(
+            label: "FavoriteRemoved for a dish that is not a favourite",
+            command: ["append", "FavoriteRemoved", #"{"dishId":"dim-sum"}"#],
+            mentions: ["dim-sum"]),
+        CLICase(
+            label: "FavoriteAdded for a current favourite",
+            setup: [["append", "FavoriteAdded", #"{"dishId":"dim-sum"}"#]],
+            command: ["append", "FavoriteAdded", #"{"dishId":"dim-sum"}"#],
+            mentions: ["dim-sum"]),
+        CLICase(
+            label: "ArtistCreated with an id already used",
+            setup: [["append", "ArtistCreated", #"{"artistId":"abba","name":"ABBA"}"#]],
+            command: ["append", "ArtistCreated", #"{"artistId":"abba","name":"Björn"}"#],
+            mentions: ["abba"]),
+        CLICase(
+            label: "ArtistRenamed for an artist that does not exist",
+            command: ["append", "ArtistRenamed", #"{"artistId":"nobody","name":"Someone"}"#],
+            mentions: ["nobody"]),
+        CLICase(
+            label: "AnimalAdded with an unknown categoryId",
+            command: [
+                "append", "AnimalAdded",
+                #"{"animalId":"yeti","name":"Yeti","diet":"omnivorous","categoryId":"ghost-category"}"#,
+            ],
+            mentions: ["ghost-category"]),
+        CLICase(
+            label: "query for an artist that does not exist",
+            setup: [["append", "ArtistCreated", #"{"artistId":"abba","name":"ABBA"}"#]],
+            command: ["query", "artist-songs", "nobody"],
+            mentions: ["nobody"]),
+        CLICase(
+            label: "query for a category that does not exist",
+            setup: [["append", "CategoryCreated", #"{"categoryId":"bird","name":"Bird"}"#]],
+            command: ["query", "category-animals", "nowhere", "--json"],
+            mentions: ["nowhere"]),
     ]
 
     @Test(arguments: ruleViolations)

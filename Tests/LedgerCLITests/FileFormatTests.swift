@@ -1,10 +1,11 @@
-import Foundation
-import LedgerCLITestSupport
-import Testing
-@testable import EventLedger
-import Music
 import Animals
 import Favorites
+import Foundation
+import LedgerCLITestSupport
+import Music
+import Testing
+
+@testable import EventLedger
 
 /// The ledger file's format version: older files open and answer as before, newer ones are refused.
 @Suite struct FileFormatTests {
@@ -81,8 +82,9 @@ import Favorites
         try FileManager.default.copyItem(atPath: FormatOneFixture.ledger, toPath: sandbox.ledgerPath)
         let before = try #require(fileBytes(sandbox.ledgerPath))
         for (command, readModel) in [(["query", "artists"], "artist-songs"), (["query", "animals"], "animal-category")] {
-            expectFailure(try sandbox.run(command), exit: 5,
-                          mentions: [#""\#(readModel)" was built by an earlier version of its domain (1;"#, "`ledger rebuild`"])
+            expectFailure(
+                try sandbox.run(command), exit: 5,
+                mentions: [#""\#(readModel)" was built by an earlier version of its domain (1;"#, "`ledger rebuild`"])
         }
         #expect(try sandbox.ok(["export"]).lines.count == 88)
         #expect(fileBytes(sandbox.ledgerPath) == before, "a read command wrote to the file")

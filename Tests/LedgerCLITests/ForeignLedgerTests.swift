@@ -79,8 +79,9 @@ import Testing
         for command in [["append", "MemoWritten", #"{"memoId":"m1","text":"milk"}"#], ["rebuild"]] {
             let refused = try sandbox.memo(command)
             #expect(refused.status == 5, "\(command): \(refused.stderr)")
-            #expect(refused.stderr == "memo: error: \(sandbox.ledgerPath) holds the read models \"animal-category\", "
-                + "\"artist-songs\", \"favorites\", whose domains this tool does not know\n")
+            #expect(
+                refused.stderr == "memo: error: \(sandbox.ledgerPath) holds the read models \"animal-category\", "
+                    + "\"artist-songs\", \"favorites\", whose domains this tool does not know\n")
         }
         let query = try sandbox.memo(["query", "memos"])
         #expect(query.status == 5)

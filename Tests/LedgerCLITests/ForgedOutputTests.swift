@@ -21,11 +21,13 @@ import Testing
     /// the newlines ending its lines.
     func expectNothingHidden(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) {
         let hidden = text.unicodeScalars.filter { scalar in
-            scalar != "\n" && (scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
-                               || ["\u{2028}", "\u{2029}", "\u{202E}", "\u{2066}", "\u{200B}"].contains(scalar))
+            scalar != "\n"
+                && (scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+                    || ["\u{2028}", "\u{2029}", "\u{202E}", "\u{2066}", "\u{200B}"].contains(scalar))
         }
-        #expect(hidden.isEmpty, "raw \(hidden.map { String($0.value, radix: 16) }) in \(text.debugDescription)",
-                sourceLocation: sourceLocation)
+        #expect(
+            hidden.isEmpty, "raw \(hidden.map { String($0.value, radix: 16) }) in \(text.debugDescription)",
+            sourceLocation: sourceLocation)
     }
 
     @Test func logAndHistoryShowMetadataEscapedOnOneRowAndJSONKeepsItExactly() throws {

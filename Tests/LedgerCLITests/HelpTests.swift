@@ -13,8 +13,9 @@ import Testing
         #expect(result.stderr.isEmpty)
         #expect(result.stdout.lowercased().contains("usage"))
         for command in Self.commands {
-            #expect(result.lines.contains { $0.trimmingCharacters(in: .whitespaces).hasPrefix(command) },
-                    "\(command) listed in: \(result.stdout)")
+            #expect(
+                result.lines.contains { $0.trimmingCharacters(in: .whitespaces).hasPrefix(command) },
+                "\(command) listed in: \(result.stdout)")
         }
         #expect(!sandbox.exists("ledger.lmdb"))
     }
@@ -36,8 +37,10 @@ import Testing
         let log = try sandbox.ok(["log", "--help"])
         for option in ["--from", "--to", "--stream", "--type", "--limit", "--json"] { #expect(log.stdout.contains(option)) }
         let query = try sandbox.ok(["query", "--help"])
-        for model in ["artists", "artist-songs", "songs", "--orphans", "categories", "category-animals", "animals",
-                      "--uncategorized", "favorites"] {
+        for model in [
+            "artists", "artist-songs", "songs", "--orphans", "categories", "category-animals", "animals",
+            "--uncategorized", "favorites",
+        ] {
             #expect(query.stdout.contains(model))
         }
     }

@@ -1,6 +1,7 @@
 import Foundation
 import LedgerCLITestSupport
 import Testing
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -34,8 +35,9 @@ import Glibc
         let (_, lines) = try seededExport()
         let future = try editing(lines, line: lines.count) { $0["recordedAt"] = "9999-12-31T23:59:59Z" }
         let target = try LedgerSandbox()
-        expectFailure(try target.run(["import", try file(target, future)]), exit: 4,
-                      mentions: ["line \(lines.count)", "recordedAt", "ahead"])
+        expectFailure(
+            try target.run(["import", try file(target, future)]), exit: 4,
+            mentions: ["line \(lines.count)", "recordedAt", "ahead"])
         #expect(try target.eventCount() == 0)
         let next = try target.object(["append", "FavoriteAdded", #"{"dishId":"congee"}"#])
         #expect(next.string("recordedAt")?.hasPrefix("9999") == false)
@@ -115,12 +117,18 @@ import Glibc
         let (_, lines) = try seededExport()
         let target = try LedgerSandbox()
         // A new ledger is built under a temporary name and appears only once the import is complete.
-        expectFailure(try target.run(["import", try file(target, lines + ["{not json"])]), exit: 4,
-                      mentions: ["line \(lines.count + 1)", "malformed JSON"])
+        expectFailure(
+            try target.run(["import", try file(target, lines + ["{not json"])]), exit: 4,
+            mentions: ["line \(lines.count + 1)", "malformed JSON"])
         #expect(ledgerFiles(target) == [])
-        let twice = lines + [InterchangeCommandTests.ndjsonLine(["position": 999, "commit": 999, "recordedAt": "2026-01-01T00:00:00Z",
-            "id": "00000000-0000-4000-8000-000000000001", "stream": "favorite-har-gow", "version": 9, "type": "FavoriteAdded",
-            "schemaVersion": 1, "data": ["dishId": "har-gow"], "metadata": [String: String](), "hash": String(repeating: "0", count: 64)])]
+        let twice =
+            lines + [
+                InterchangeCommandTests.ndjsonLine([
+                    "position": 999, "commit": 999, "recordedAt": "2026-01-01T00:00:00Z",
+                    "id": "00000000-0000-4000-8000-000000000001", "stream": "favorite-har-gow", "version": 9, "type": "FavoriteAdded",
+                    "schemaVersion": 1, "data": ["dishId": "har-gow"], "metadata": [String: String](), "hash": String(repeating: "0", count: 64),
+                ])
+            ]
         expectFailure(try target.run(["import", "--rehash", try file(target, twice)]), exit: 1, mentions: ["line \(lines.count + 1)", "har-gow"])
         #expect(ledgerFiles(target) == [])
         #expect(try target.run(["import", try file(target, lines)]).status == 0)
@@ -143,8 +151,9 @@ import Glibc
         // Killed once it has read half the file: inside the import's one write, into the temporary file.
         let output = open(target.path("killed.out"), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         defer { close(output) }
-        let process = try SpawnedProcess(LedgerSandbox.executable.path, ["import", path, "--ledger", target.ledgerPath],
-                                         in: target.directory.path, output: output, errors: output)
+        let process = try SpawnedProcess(
+            LedgerSandbox.executable.path, ["import", path, "--ledger", target.ledgerPath],
+            in: target.directory.path, output: output, errors: output)
         let io = open("/proc/\(process.pid)/io", O_RDONLY | O_CLOEXEC)
         defer { close(io) }
         while !process.hasEnded, (ProcessIOCounters.value("rchar", in: io) ?? 0) < export.utf8.count / 2 { usleep(500) }
@@ -165,8 +174,9 @@ import Glibc
         let target = try LedgerSandbox()
         // Blank lines shift the line numbers of the events after them.
         let withBlanks = Array(lines[..<10]) + ["", "  "] + Array(lines[10...]) + ["{not json"]
-        expectFailure(try target.run(["import", try file(target, withBlanks)]), exit: 4,
-                      mentions: ["line \(lines.count + 3)", "malformed JSON"])
+        expectFailure(
+            try target.run(["import", try file(target, withBlanks)]), exit: 4,
+            mentions: ["line \(lines.count + 3)", "malformed JSON"])
         #expect(try target.eventCount() == 0)
         let edited = try editing(lines, line: 30) { $0["hash"] = "zz" }
         let blanksBeforeEdit = Array(edited[..<10]) + ["", ""] + Array(edited[10...])

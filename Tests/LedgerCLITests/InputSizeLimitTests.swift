@@ -60,8 +60,9 @@ import Testing
     @Test func aPayloadOfExactlyTheLimitIsAccepted() throws {
         let sandbox = try LedgerSandbox()
         let payload = Self.padded(Hostile.bytes(#"{"dishId":"largest-payload"}"#), to: Self.limit)
-        let result = try LedgerSandbox.run(["append", "FavoriteAdded", "--ledger", sandbox.ledgerPath], input: payload,
-                                           currentDirectory: sandbox.directory)
+        let result = try LedgerSandbox.run(
+            ["append", "FavoriteAdded", "--ledger", sandbox.ledgerPath], input: payload,
+            currentDirectory: sandbox.directory)
         #expect(result.status == 0, "stderr: \(result.stderr)")
         #expect(try sandbox.eventCount() == 1)
     }
@@ -69,8 +70,9 @@ import Testing
     @Test func aPayloadOneByteOverTheLimitIsRefused() throws {
         let sandbox = try LedgerSandbox()
         let payload = Self.padded(Hostile.bytes(#"{"dishId":"too-large"}"#), to: Self.limit + 1)
-        let result = try LedgerSandbox.run(["append", "FavoriteAdded", "--ledger", sandbox.ledgerPath], input: payload,
-                                           currentDirectory: sandbox.directory)
+        let result = try LedgerSandbox.run(
+            ["append", "FavoriteAdded", "--ledger", sandbox.ledgerPath], input: payload,
+            currentDirectory: sandbox.directory)
         expectFailure(result, exit: 4, mentions: ["payload", "1 MiB"])
         #expect(try sandbox.eventCount() == 0)
     }

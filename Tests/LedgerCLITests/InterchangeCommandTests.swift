@@ -28,33 +28,37 @@ struct Corruption: Sendable, CustomTestStringConvertible {
         }
     }
 
-    static let all: [Corruption] = [
-        Corruption(label: "truncated JSON", mentions: ["JSON"]) { String($0.dropLast()) },
-        Corruption(label: "not JSON at all", mentions: ["JSON"]) { _ in "{bad" },
-        Corruption(label: "an array, not an object", mentions: ["object"]) { _ in "[1,2,3]" },
-        editing("an unknown key", mentions: ["extra"]) { $0["extra"] = 1 },
-        editing("an id that is not a UUID", mentions: ["\"id\"|id:", "uuid"]) { $0["id"] = "not-a-uuid" },
-        editing("schemaVersion 2", mentions: ["schemaVersion"]) { $0["schemaVersion"] = 2 },
-        editing("schemaVersion as a string", mentions: ["schemaVersion"]) { $0["schemaVersion"] = "1" },
-        editing("a stream that does not match the data", mentions: ["stream"]) { $0["stream"] = "artist-queen" },
-        editing("an unknown event type", mentions: ["ArtistInvented"]) { $0["type"] = "ArtistInvented" },
-        editing("a recordedAt that is no time", mentions: ["recordedAt"]) { $0["recordedAt"] = "yesterday" },
-        editing("metadata that is not strings", mentions: ["metadata"]) { $0["metadata"] = ["user": 1] },
-        editing("a position that is a string", mentions: ["position"]) { $0["position"] = "3" },
-        editing("data that is not an object", mentions: ["data"]) { $0["data"] = "the-beatles" },
-        data("an unknown data field", mentions: ["genre"], "genre", "rock"),
-        data("an empty name", mentions: ["name"], "name", ""),
-    ] + InterchangeCommandTests.envelopeKeys.sorted().map { key in
-        editing("missing \(key)", mentions: [key]) { $0.removeValue(forKey: key) }
-    }
+    static let all: [Corruption] =
+        [
+            Corruption(label: "truncated JSON", mentions: ["JSON"]) { String($0.dropLast()) },
+            Corruption(label: "not JSON at all", mentions: ["JSON"]) { _ in "{bad" },
+            Corruption(label: "an array, not an object", mentions: ["object"]) { _ in "[1,2,3]" },
+            editing("an unknown key", mentions: ["extra"]) { $0["extra"] = 1 },
+            editing("an id that is not a UUID", mentions: ["\"id\"|id:", "uuid"]) { $0["id"] = "not-a-uuid" },
+            editing("schemaVersion 2", mentions: ["schemaVersion"]) { $0["schemaVersion"] = 2 },
+            editing("schemaVersion as a string", mentions: ["schemaVersion"]) { $0["schemaVersion"] = "1" },
+            editing("a stream that does not match the data", mentions: ["stream"]) { $0["stream"] = "artist-queen" },
+            editing("an unknown event type", mentions: ["ArtistInvented"]) { $0["type"] = "ArtistInvented" },
+            editing("a recordedAt that is no time", mentions: ["recordedAt"]) { $0["recordedAt"] = "yesterday" },
+            editing("metadata that is not strings", mentions: ["metadata"]) { $0["metadata"] = ["user": 1] },
+            editing("a position that is a string", mentions: ["position"]) { $0["position"] = "3" },
+            editing("data that is not an object", mentions: ["data"]) { $0["data"] = "the-beatles" },
+            data("an unknown data field", mentions: ["genre"], "genre", "rock"),
+            data("an empty name", mentions: ["name"], "name", ""),
+        ]
+        + InterchangeCommandTests.envelopeKeys.sorted().map { key in
+            editing("missing \(key)", mentions: [key]) { $0.removeValue(forKey: key) }
+        }
 }
 
 /// `ledger export`, `ledger import` and `ledger stats` after imports (§9, §12): the envelope
 /// NDJSON, ranges, ids kept and deduplicated, all or nothing per file, out-of-order
 /// references, and round trips between ledgers.
 @Suite struct InterchangeCommandTests {
-    static let envelopeKeys: Set<String> = ["position", "commit", "recordedAt", "id", "stream", "version", "type",
-                                            "schemaVersion", "data", "metadata", "hash"]
+    static let envelopeKeys: Set<String> = [
+        "position", "commit", "recordedAt", "id", "stream", "version", "type",
+        "schemaVersion", "data", "metadata", "hash",
+    ]
 
     /// One compact NDJSON line for `object`, keys sorted.
     static func ndjsonLine(_ object: Any) -> String {
@@ -64,13 +68,16 @@ struct Corruption: Sendable, CustomTestStringConvertible {
 
     /// A hand-made envelope, as another ledger would have exported it but with a made-up
     /// hash: files of them are imported with `--rehash`.
-    static func envelope(commit: Int, at time: String, type: String, stream: String, data: [String: Any],
-                         id: String = UUID().uuidString.lowercased()) -> String {
-        ndjsonLine([
-            "position": commit, "commit": commit, "recordedAt": time, "id": id, "stream": stream, "version": 1,
-            "type": type, "schemaVersion": 1, "data": data, "metadata": [String: String](),
-            "hash": String(repeating: "ab", count: 32),
-        ] as [String: Any])
+    static func envelope(
+        commit: Int, at time: String, type: String, stream: String, data: [String: Any],
+        id: String = UUID().uuidString.lowercased()
+    ) -> String {
+        ndjsonLine(
+            [
+                "position": commit, "commit": commit, "recordedAt": time, "id": id, "stream": stream, "version": 1,
+                "type": type, "schemaVersion": 1, "data": data, "metadata": [String: String](),
+                "hash": String(repeating: "ab", count: 32),
+            ] as [String: Any])
     }
 
     func seeded() throws -> LedgerSandbox {
@@ -101,11 +108,15 @@ struct Corruption: Sendable, CustomTestStringConvertible {
 
     /// The raw `--json` answer of every read model of §5 (as of `asOf` when given), with
     /// `artist-songs` of every live artist and `category-animals` of every live category.
-    func readModels(_ sandbox: LedgerSandbox, asOf: String? = nil,
-                    sourceLocation: SourceLocation = #_sourceLocation) throws -> [String] {
+    func readModels(
+        _ sandbox: LedgerSandbox, asOf: String? = nil,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> [String] {
         let suffix = asOf.map { ["--as-of", $0] } ?? []
-        var models = [["artists"], ["songs"], ["songs", "--orphans"], ["categories"], ["animals"],
-                      ["animals", "--uncategorized"], ["favorites"]]
+        var models = [
+            ["artists"], ["songs"], ["songs", "--orphans"], ["categories"], ["animals"],
+            ["animals", "--uncategorized"], ["favorites"],
+        ]
         for artist in try sandbox.array(["query", "artists"] + suffix, sourceLocation: sourceLocation) {
             models.append(["artist-songs", try #require(artist.string("artistId"), sourceLocation: sourceLocation)])
         }
@@ -123,14 +134,18 @@ struct Corruption: Sendable, CustomTestStringConvertible {
         let sandbox = try seeded()
         try sandbox.ok(["append", "CategoryDeleted", #"{"categoryId":"reptile"}"#])
         try sandbox.ok(["append", "ArtistDeleted", #"{"artistId":"radiohead"}"#])
-        try sandbox.ok(["append", "SongRetitled", #"{"songId":"money","title":"Money (Remastered)"}"#,
-                        "--meta", "device=phone", "--meta", "user=ann"])
-        try sandbox.ok(["append", "--batch", "-"], input: """
-            {"type":"ArtistCreated","data":{"artistId":"thom-yorke","name":"Thom Yorke"}}
-            {"type":"SongReassigned","data":{"songId":"karma-police","artistId":"thom-yorke"}}
-            {"type":"AnimalAdded","data":{"name":"Gecko","diet":"carnivorous"}}
-            {"type":"CategoryRenamed","data":{"categoryId":"bird","name":"Birds"}}
-            """)
+        try sandbox.ok([
+            "append", "SongRetitled", #"{"songId":"money","title":"Money (Remastered)"}"#,
+            "--meta", "device=phone", "--meta", "user=ann",
+        ])
+        try sandbox.ok(
+            ["append", "--batch", "-"],
+            input: """
+                {"type":"ArtistCreated","data":{"artistId":"thom-yorke","name":"Thom Yorke"}}
+                {"type":"SongReassigned","data":{"songId":"karma-police","artistId":"thom-yorke"}}
+                {"type":"AnimalAdded","data":{"name":"Gecko","diet":"carnivorous"}}
+                {"type":"CategoryRenamed","data":{"categoryId":"bird","name":"Birds"}}
+                """)
         try sandbox.ok(["append", "FavoriteRemoved", #"{"dishId":"har-gow"}"#])
         try sandbox.ok(["append", "FavoriteAdded", #"{"dishId":"har-gow"}"#])
         let session = try sandbox.beginSession()
@@ -158,7 +173,8 @@ struct Corruption: Sendable, CustomTestStringConvertible {
             #expect(envelope.string("recordedAt")?.hasSuffix("Z") == true)
         }
         #expect(envelopes.map { $0.int("position") } == Array(1...85))
-        #expect(envelopes.map { $0.int("commit") } == Array(repeating: 1, count: 47) + Array(repeating: 2, count: 8)
+        #expect(
+            envelopes.map { $0.int("commit") } == Array(repeating: 1, count: 47) + Array(repeating: 2, count: 8)
                 + Array(repeating: 3, count: 29) + [4])
         #expect(envelopes[0].string("type") == "CategoryCreated" && envelopes[0].string("stream") == "category-amphibian")
         #expect(envelopes[84].string("stream") == "song-money")
@@ -201,8 +217,10 @@ struct Corruption: Sendable, CustomTestStringConvertible {
         return try Programs.run("/bin/bash", ["-c", #""$0" --no-ledger "$1" 2>&1"#, script, file])
     }
 
-    @Test(.enabled(if: InterchangeCommandTests.canCheckSchemas,
-                   "tools/check-schemas needs python3 with the jsonschema package"))
+    @Test(
+        .enabled(
+            if: InterchangeCommandTests.canCheckSchemas,
+            "tools/check-schemas needs python3 with the jsonschema package"))
     func anExportValidatesAgainstTheEnvelopeSchema() throws {
         let sandbox = try editedLedger()
         let path = try file(sandbox, "export.ndjson", try export(sandbox))
@@ -283,8 +301,9 @@ struct Corruption: Sendable, CustomTestStringConvertible {
         expectFailure(try target.run(["import", path]), exit: 4, mentions: ["line 3"] + corruption.mentions)
         #expect(try export(target) == before, "a bad line appends nothing")
         // The same from standard input.
-        expectFailure(try target.run(["import", "-"], input: lines.joined(separator: "\n")), exit: 4,
-                      mentions: ["line 3"] + corruption.mentions)
+        expectFailure(
+            try target.run(["import", "-"], input: lines.joined(separator: "\n")), exit: 4,
+            mentions: ["line 3"] + corruption.mentions)
         #expect(try export(target) == before)
     }
 
@@ -305,8 +324,9 @@ struct Corruption: Sendable, CustomTestStringConvertible {
         let before = try export(target)
         let path = try file(target, "seeds.ndjson", exported)
         // Line 5 is CategoryCreated mammal "Mammal".
-        expectFailure(try target.run(["import", path]), exit: 1,
-                      mentions: ["category name must be unique", "category-mammal", "line 5"])
+        expectFailure(
+            try target.run(["import", path]), exit: 1,
+            mentions: ["category name must be unique", "category-mammal", "line 5"])
         #expect(try export(target) == before)
     }
 
@@ -317,8 +337,9 @@ struct Corruption: Sendable, CustomTestStringConvertible {
         try target.ok(["append", "FavoriteAdded", #"{"dishId":"siu-mai"}"#])
         let before = try export(target)
         // Line 49 is the second commit's FavoriteAdded siu-mai; the first commit (animals) was fine.
-        expectFailure(try target.run(["import", try file(target, "seeds.ndjson", exported)]), exit: 1,
-                      mentions: ["favorite-siu-mai", "line 49"])
+        expectFailure(
+            try target.run(["import", try file(target, "seeds.ndjson", exported)]), exit: 1,
+            mentions: ["favorite-siu-mai", "line 49"])
         #expect(try export(target) == before)
         #expect(try target.array(["query", "categories"]).isEmpty)
     }
@@ -329,24 +350,31 @@ struct Corruption: Sendable, CustomTestStringConvertible {
 
     /// Songs and an animal whose artist and category come later (commits 1–3)…
     static let early = [
-        envelope(commit: 1, at: times[0], type: "SongAdded", stream: "song-money",
-                 data: ["songId": "money", "title": "Money", "artistId": "pink-floyd"]),
-        envelope(commit: 2, at: times[1], type: "AnimalAdded", stream: "animal-owl",
-                 data: ["animalId": "owl", "name": "Owl", "diet": "carnivorous", "categoryId": "bird"]),
-        envelope(commit: 3, at: times[2], type: "SongAdded", stream: "song-time",
-                 data: ["songId": "time", "title": "Time", "artistId": "pink-floyd"]),
+        envelope(
+            commit: 1, at: times[0], type: "SongAdded", stream: "song-money",
+            data: ["songId": "money", "title": "Money", "artistId": "pink-floyd"]),
+        envelope(
+            commit: 2, at: times[1], type: "AnimalAdded", stream: "animal-owl",
+            data: ["animalId": "owl", "name": "Owl", "diet": "carnivorous", "categoryId": "bird"]),
+        envelope(
+            commit: 3, at: times[2], type: "SongAdded", stream: "song-time",
+            data: ["songId": "time", "title": "Time", "artistId": "pink-floyd"]),
     ]
     /// …and the artist and the category (commits 4–5).
     static let late = [
-        envelope(commit: 4, at: times[3], type: "ArtistCreated", stream: "artist-pink-floyd",
-                 data: ["artistId": "pink-floyd", "name": "Pink Floyd"]),
-        envelope(commit: 5, at: times[4], type: "CategoryCreated", stream: "category-bird",
-                 data: ["categoryId": "bird", "name": "Bird"]),
+        envelope(
+            commit: 4, at: times[3], type: "ArtistCreated", stream: "artist-pink-floyd",
+            data: ["artistId": "pink-floyd", "name": "Pink Floyd"]),
+        envelope(
+            commit: 5, at: times[4], type: "CategoryCreated", stream: "category-bird",
+            data: ["categoryId": "bird", "name": "Bird"]),
     ]
 
-    static let orphanSongs = #"[{"artistId":"pink-floyd","durationSeconds":null,"songId":"money","title":"Money"},"#
+    static let orphanSongs =
+        #"[{"artistId":"pink-floyd","durationSeconds":null,"songId":"money","title":"Money"},"#
         + #"{"artistId":"pink-floyd","durationSeconds":null,"songId":"time","title":"Time"}]"#
-    static let pinkFloyd = #"{"artistId":"pink-floyd","name":"Pink Floyd","songs":"#
+    static let pinkFloyd =
+        #"{"artistId":"pink-floyd","name":"Pink Floyd","songs":"#
         + #"[{"durationSeconds":null,"songId":"money","title":"Money"},{"durationSeconds":null,"songId":"time","title":"Time"}]}"#
 
     /// The answers of the queries that show where the early events belong, as of `asOf`.
@@ -364,12 +392,15 @@ struct Corruption: Sendable, CustomTestStringConvertible {
         #expect(answers[0] == "[]", sourceLocation: sourceLocation)
         #expect(answers[1] == Self.orphanSongs, sourceLocation: sourceLocation)
         #expect(answers[2] == "[]", sourceLocation: sourceLocation)
-        #expect(answers[3] == #"[{"animalId":"owl","categoryId":"bird","diet":"carnivorous","name":"Owl"}]"#,
-                sourceLocation: sourceLocation)
-        expectFailure(try sandbox.run(["query", "artist-songs", "pink-floyd"] + suffix), exit: 1,
-                      mentions: ["pink-floyd"], sourceLocation: sourceLocation)
-        expectFailure(try sandbox.run(["query", "category-animals", "bird"] + suffix), exit: 1,
-                      mentions: ["bird"], sourceLocation: sourceLocation)
+        #expect(
+            answers[3] == #"[{"animalId":"owl","categoryId":"bird","diet":"carnivorous","name":"Owl"}]"#,
+            sourceLocation: sourceLocation)
+        expectFailure(
+            try sandbox.run(["query", "artist-songs", "pink-floyd"] + suffix), exit: 1,
+            mentions: ["pink-floyd"], sourceLocation: sourceLocation)
+        expectFailure(
+            try sandbox.run(["query", "category-animals", "bird"] + suffix), exit: 1,
+            mentions: ["bird"], sourceLocation: sourceLocation)
     }
 
     /// Checks the state after every event: the songs under their artist, the owl in its category.
@@ -380,11 +411,13 @@ struct Corruption: Sendable, CustomTestStringConvertible {
         #expect(answers[1] == "[]", sourceLocation: sourceLocation)
         #expect(answers[2] == #"[{"animalCount":1,"categoryId":"bird","name":"Bird"}]"#, sourceLocation: sourceLocation)
         #expect(answers[3] == "[]", sourceLocation: sourceLocation)
-        #expect(try sandbox.rawJSON(["query", "artist-songs", "pink-floyd"] + suffix).trimmingCharacters(in: .newlines)
+        #expect(
+            try sandbox.rawJSON(["query", "artist-songs", "pink-floyd"] + suffix).trimmingCharacters(in: .newlines)
                 == Self.pinkFloyd, sourceLocation: sourceLocation)
-        #expect(try sandbox.rawJSON(["query", "category-animals", "bird"] + suffix).trimmingCharacters(in: .newlines)
+        #expect(
+            try sandbox.rawJSON(["query", "category-animals", "bird"] + suffix).trimmingCharacters(in: .newlines)
                 == #"{"animals":[{"animalId":"owl","diet":"carnivorous","name":"Owl"}],"categoryId":"bird","name":"Bird"}"#,
-                sourceLocation: sourceLocation)
+            sourceLocation: sourceLocation)
     }
 
     @Test func referencesToEntitiesNotYetKnownImportAndResolveWhenTheyArrive() throws {
@@ -407,8 +440,9 @@ struct Corruption: Sendable, CustomTestStringConvertible {
         #expect(atFour[0] == #"[{"artistId":"pink-floyd","name":"Pink Floyd","songCount":2}]"#)
         #expect(atFour[1] == "[]")
         #expect(atFour[3] == #"[{"animalId":"owl","categoryId":"bird","diet":"carnivorous","name":"Owl"}]"#)
-        #expect(try sandbox.rawJSON(["query", "artist-songs", "pink-floyd", "--as-of", "4"])
-                    .trimmingCharacters(in: .newlines) == Self.pinkFloyd)
+        #expect(
+            try sandbox.rawJSON(["query", "artist-songs", "pink-floyd", "--as-of", "4"])
+                .trimmingCharacters(in: .newlines) == Self.pinkFloyd)
         expectFailure(try sandbox.run(["query", "category-animals", "bird", "--as-of", "4"]), exit: 1)
         try expectFinalState(sandbox, asOf: "5")
         // The imported commits kept their times, so time travel by time agrees.
@@ -468,10 +502,12 @@ struct Corruption: Sendable, CustomTestStringConvertible {
         let exported = try export(source)
         let sourceLog = try source.log()
         let target = try LedgerSandbox()
-        try target.ok(["append", "--batch", "-"], input: """
-            {"type":"ArtistCreated","data":{"artistId":"local-band","name":"Local Band"}}
-            {"type":"SongAdded","data":{"songId":"demo","title":"Demo","artistId":"local-band"}}
-            """)
+        try target.ok(
+            ["append", "--batch", "-"],
+            input: """
+                {"type":"ArtistCreated","data":{"artistId":"local-band","name":"Local Band"}}
+                {"type":"SongAdded","data":{"songId":"demo","title":"Demo","artistId":"local-band"}}
+                """)
         try target.ok(["append", "CategoryCreated", #"{"categoryId":"fungus","name":"Fungus"}"#])
         try target.ok(["append", "AnimalAdded", #"{"animalId":"chanterelle","name":"Chanterelle","diet":"herbivorous","categoryId":"fungus"}"#])
         try target.ok(["append", "FavoriteAdded", #"{"dishId":"congee"}"#])
@@ -503,9 +539,11 @@ struct Corruption: Sendable, CustomTestStringConvertible {
         func rows(_ sandbox: LedgerSandbox, _ model: [String], _ key: String) throws -> [String: [String: Any]] {
             Dictionary(uniqueKeysWithValues: try sandbox.array(["query"] + model).map { ($0.string(key) ?? "", $0) })
         }
-        for (model, key) in [(["artists"], "artistId"), (["songs"], "songId"), (["songs", "--orphans"], "songId"),
-                             (["categories"], "categoryId"), (["animals"], "animalId"),
-                             (["animals", "--uncategorized"], "animalId")] {
+        for (model, key) in [
+            (["artists"], "artistId"), (["songs"], "songId"), (["songs", "--orphans"], "songId"),
+            (["categories"], "categoryId"), (["animals"], "animalId"),
+            (["animals", "--uncategorized"], "animalId"),
+        ] {
             let fromSource = try rows(source, model, key)
             let mergedRows = try rows(target, model, key)
             for (id, row) in fromSource {
@@ -523,11 +561,13 @@ struct Corruption: Sendable, CustomTestStringConvertible {
             #expect(try target.rawJSON(["query", "artist-songs", artist]) == source.rawJSON(["query", "artist-songs", artist]))
         }
         for category in try source.array(["query", "categories"]).compactMap({ $0.string("categoryId") }) {
-            #expect(try target.rawJSON(["query", "category-animals", category])
+            #expect(
+                try target.rawJSON(["query", "category-animals", category])
                     == source.rawJSON(["query", "category-animals", category]))
         }
         #expect(local.contains { $0.hasPrefix("artist-songs local-band: ") })
-        #expect(try target.rawJSON(["query", "artist-songs", "local-band"])
+        #expect(
+            try target.rawJSON(["query", "artist-songs", "local-band"])
                 == #"{"artistId":"local-band","name":"Local Band","songs":[{"durationSeconds":null,"songId":"demo","title":"Demo"}]}"# + "\n")
         let favorites = try target.array(["query", "favorites"]).compactMap { $0.string("dishId") }
         let sourceFavorites = try source.array(["query", "favorites"]).compactMap { $0.string("dishId") }

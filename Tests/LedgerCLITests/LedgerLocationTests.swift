@@ -13,8 +13,9 @@ import Testing
         #expect(appended.status == 0, "\(appended.stderr)")
         #expect(sandbox.exists("from-env.lmdb"))
         #expect(!sandbox.exists("ledger.lmdb"))
-        let favorites = try sandbox.run(["query", "favorites", "--json"], useLedgerOption: false,
-                                        environment: ["LEDGER_PATH": path])
+        let favorites = try sandbox.run(
+            ["query", "favorites", "--json"], useLedgerOption: false,
+            environment: ["LEDGER_PATH": path])
         #expect(favorites.status == 0)
         #expect(favorites.stdout.contains("har-gow"))
     }

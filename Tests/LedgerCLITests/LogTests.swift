@@ -4,8 +4,10 @@ import Testing
 
 /// `ledger log` and `ledger history` (§7) with the envelopes of §9.
 @Suite struct LogTests {
-    static let envelopeKeys: Set<String> = ["position", "commit", "recordedAt", "id", "stream", "version", "type",
-                                           "schemaVersion", "data", "metadata", "hash"]
+    static let envelopeKeys: Set<String> = [
+        "position", "commit", "recordedAt", "id", "stream", "version", "type",
+        "schemaVersion", "data", "metadata", "hash",
+    ]
 
     func seeded() throws -> LedgerSandbox {
         let sandbox = try LedgerSandbox()
@@ -19,7 +21,8 @@ import Testing
         #expect(log.count == Seeds.eventCount)
         for event in log { #expect(event.keySet == Self.envelopeKeys) }
         #expect(log.map { $0.int("position") } == Array(1...Seeds.eventCount))
-        #expect(log.map { $0.int("commit") } == Array(repeating: 1, count: 47) + Array(repeating: 2, count: 8)
+        #expect(
+            log.map { $0.int("commit") } == Array(repeating: 1, count: 47) + Array(repeating: 2, count: 8)
                 + Array(repeating: 3, count: 29))
         #expect(Set(log.compactMap { $0.string("id") }).count == Seeds.eventCount)
         #expect(log.allSatisfy { $0.int("schemaVersion") == ($0.string("type") == "SongAdded" ? 2 : 1) })

@@ -15,29 +15,36 @@ import Testing
     /// Songs of one artist: ten whose titles differ only in their last character, added in
     /// an order that is not theirs, two that differ in their first, and a twin title
     /// that only its id sets apart.
-    static let songs: [(songId: String, title: String)] = [7, 2, 9, 0, 5, 3, 8, 1, 6, 4].map { tail in
-        (songId: "tail-\(tail)", title: longTitle(head: 50, tail: tail))
-    } + [
-        (songId: "head-late", title: longTitle(head: 90, tail: 0)),
-        (songId: "head-early", title: longTitle(head: 10, tail: 0)),
-        (songId: "twin", title: longTitle(head: 50, tail: 4)),
-    ]
+    static let songs: [(songId: String, title: String)] =
+        [7, 2, 9, 0, 5, 3, 8, 1, 6, 4].map { tail in
+            (songId: "tail-\(tail)", title: longTitle(head: 50, tail: tail))
+        } + [
+            (songId: "head-late", title: longTitle(head: 90, tail: 0)),
+            (songId: "head-early", title: longTitle(head: 10, tail: 0)),
+            (songId: "twin", title: longTitle(head: 50, tail: 4)),
+        ]
 
     /// The song ids in title order, then by id (titles of one script compare by code point).
     static let expectedOrder = songs.sorted { ($0.title, $0.songId) < ($1.title, $1.songId) }.map(\.songId)
 
     /// Song ids as `artist-songs` and `songs` list them, with `options`.
-    func listedSongs(_ sandbox: LedgerSandbox, _ options: [String] = [],
-                     sourceLocation: SourceLocation = #_sourceLocation) throws -> (artistSongs: [String?], songs: [String?]) {
+    func listedSongs(
+        _ sandbox: LedgerSandbox, _ options: [String] = [],
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> (artistSongs: [String?], songs: [String?]) {
         let artist = try sandbox.object(["query", "artist-songs", "band"] + options, sourceLocation: sourceLocation)
         let songs = try sandbox.array(["query", "songs"] + options, sourceLocation: sourceLocation)
-        return (try #require(artist.objects("songs"), sourceLocation: sourceLocation).map { $0.string("songId") },
-                songs.map { $0.string("songId") })
+        return (
+            try #require(artist.objects("songs"), sourceLocation: sourceLocation).map { $0.string("songId") },
+            songs.map { $0.string("songId") }
+        )
     }
 
     /// Checks both listings against `expected`.
-    func expectListed(_ sandbox: LedgerSandbox, _ options: [String] = [], _ expected: [String],
-                      sourceLocation: SourceLocation = #_sourceLocation) throws {
+    func expectListed(
+        _ sandbox: LedgerSandbox, _ options: [String] = [], _ expected: [String],
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
         let listed = try listedSongs(sandbox, options, sourceLocation: sourceLocation)
         #expect(listed.artistSongs == expected, "artist-songs \(options)", sourceLocation: sourceLocation)
         #expect(listed.songs == expected, "songs \(options)", sourceLocation: sourceLocation)

@@ -10,8 +10,10 @@ import Testing
     static let names = ["Echoes", "echoes", "Zebra", "apple", "Straße", "STRASSE", "ß", "ss"]
 
     /// The artist names as `query artists` lists them, with `options`.
-    func artistNames(_ sandbox: LedgerSandbox, _ options: [String] = [],
-                     sourceLocation: SourceLocation = #_sourceLocation) throws -> [String?] {
+    func artistNames(
+        _ sandbox: LedgerSandbox, _ options: [String] = [],
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> [String?] {
         try sandbox.array(["query", "artists"] + options, sourceLocation: sourceLocation).map { $0.string("name") }
     }
 
@@ -30,8 +32,9 @@ import Testing
 
         let session = try sandbox.beginSession()
         try sandbox.stage(session, "ArtistCreated", #"{"artistId":"a9","name":"ECHOES"}"#)
-        #expect(try artistNames(sandbox, ["--session", session])
-            == ["apple", "Echoes", "echoes", "ECHOES", "ß", "ss", "Straße", "STRASSE", "Zebra"])
+        #expect(
+            try artistNames(sandbox, ["--session", session])
+                == ["apple", "Echoes", "echoes", "ECHOES", "ß", "ss", "Straße", "STRASSE", "Zebra"])
 
         try sandbox.ok(["rebuild"])
         try sandbox.ok(["verify"])

@@ -1,6 +1,7 @@
 import Foundation
 import LedgerCLITestSupport
 import Testing
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -26,8 +27,9 @@ import Glibc
         expectFailure(try first.run(write), exit: 5, mentions: ["lacks position 3"])
         expectFailure(try second.run(write), exit: 5, mentions: ["lacks position 3"])
         expectFailure(try second.run(["undo", "2", "--primary", primary]), exit: 5, mentions: ["lacks position 3"])
-        #expect(try TestPrimary.query(primary, "SELECT count(*), max(position) FROM ledger_events") == "2|2",
-                "nothing was written on top of the loss")
+        #expect(
+            try TestPrimary.query(primary, "SELECT count(*), max(position) FROM ledger_events") == "2|2",
+            "nothing was written on top of the loss")
         #expect(try first.ok(["export"]).stdout == exported, "nor in the replica")
 
         #expect(try first.ok(["push", "--restore", "--primary", primary]).stdout == "gave back 1 event to the primary\n")
@@ -138,8 +140,11 @@ struct PrimaryCommittedReplicaFullTests {
 
         var failure: RunResult?
         for attempt in 0..<200 {
-            let result = try sandbox.run(["append", "FavoriteAdded", #"{"dishId":"dish-\#(attempt)"}"#, "--ledger", replica,
-                                          "--primary", primary], useLedgerOption: false)
+            let result = try sandbox.run(
+                [
+                    "append", "FavoriteAdded", #"{"dishId":"dish-\#(attempt)"}"#, "--ledger", replica,
+                    "--primary", primary,
+                ], useLedgerOption: false)
             if result.status != 0 {
                 failure = result
                 break
@@ -147,8 +152,12 @@ struct PrimaryCommittedReplicaFullTests {
         }
         let failed = try #require(failure, "200 appends on a full filesystem all succeeded")
         let onPrimary = try TestPrimary.query(primary, "SELECT max(commit), max(position) FROM ledger_events").split(separator: "|")
-        expectFailure(failed, exit: 5, mentions: ["committed on the primary as commit \(onPrimary[0]) (position \(onPrimary[1]))",
-                                                  "next sync", "space"])
+        expectFailure(
+            failed, exit: 5,
+            mentions: [
+                "committed on the primary as commit \(onPrimary[0]) (position \(onPrimary[1]))",
+                "next sync", "space",
+            ])
 
         #expect(unlink(mount.file("filler")) == 0)
         #expect(try sandbox.ok(["sync", "--primary", primary], ledger: replica).stdout == "synced 1 event\n")

@@ -13,22 +13,22 @@ import Testing
     @Test func artistsAreOrderedByNameWithSongCounts() throws {
         let artists = try seeded().array(["query", "artists"])
         for artist in artists { #expect(artist.keySet == ["artistId", "name", "songCount"]) }
-        #expect(artists.map { $0.string("artistId") } ==
-                ["nina-simone", "pink-floyd", "queen", "radiohead", "sigur-ros", "the-beatles"])
-        #expect(artists.map { $0.string("name") } ==
-                ["Nina Simone", "Pink Floyd", "Queen", "Radiohead", "Sigur Rós", "The Beatles"])
+        #expect(artists.map { $0.string("artistId") } == ["nina-simone", "pink-floyd", "queen", "radiohead", "sigur-ros", "the-beatles"])
+        #expect(artists.map { $0.string("name") } == ["Nina Simone", "Pink Floyd", "Queen", "Radiohead", "Sigur Rós", "The Beatles"])
         #expect(artists.map { $0.int("songCount") } == [3, 5, 3, 3, 2, 3])
     }
 
     @Test func artistsCompareNamesIgnoringCaseThenById() throws {
         let sandbox = try LedgerSandbox()
-        try sandbox.ok(["append", "--batch", "-"], input: """
-            {"type":"ArtistCreated","data":{"artistId":"z-beta","name":"Beta"}}
-            {"type":"ArtistCreated","data":{"artistId":"y-alpha","name":"alpha"}}
-            {"type":"ArtistCreated","data":{"artistId":"b-echo","name":"Echo"}}
-            {"type":"ArtistCreated","data":{"artistId":"a-echo","name":"echo"}}
-            {"type":"ArtistCreated","data":{"artistId":"c-echo","name":"ECHO"}}
-            """)
+        try sandbox.ok(
+            ["append", "--batch", "-"],
+            input: """
+                {"type":"ArtistCreated","data":{"artistId":"z-beta","name":"Beta"}}
+                {"type":"ArtistCreated","data":{"artistId":"y-alpha","name":"alpha"}}
+                {"type":"ArtistCreated","data":{"artistId":"b-echo","name":"Echo"}}
+                {"type":"ArtistCreated","data":{"artistId":"a-echo","name":"echo"}}
+                {"type":"ArtistCreated","data":{"artistId":"c-echo","name":"ECHO"}}
+                """)
         let ids = try sandbox.array(["query", "artists"]).map { $0.string("artistId") }
         #expect(ids == ["y-alpha", "z-beta", "a-echo", "b-echo", "c-echo"])
     }
@@ -42,8 +42,7 @@ import Testing
         for song in songs { #expect(song.keySet == ["songId", "title", "durationSeconds"]) }
         let titles = songs.compactMap { $0.string("title") }
         #expect(titles == ["Breathe", "Comfortably Numb", "Hey You", "Money", "Wish You Were Here"])
-        #expect(songs.map { $0.string("songId") } ==
-                ["breathe", "comfortably-numb", "hey-you", "money", "wish-you-were-here"])
+        #expect(songs.map { $0.string("songId") } == ["breathe", "comfortably-numb", "hey-you", "money", "wish-you-were-here"])
         #expect(songs.map { $0["durationSeconds"] as? Int } == [nil, nil, nil, 382, nil], "the seeds give Money a duration")
     }
 
@@ -55,12 +54,13 @@ import Testing
         for song in songs { #expect(song.keySet == ["songId", "title", "artistId", "durationSeconds"]) }
         #expect(songs.count == 22)
         let ascii = songs.filter { $0.string("title")?.allSatisfy(\.isASCII) == true }
-        #expect(ascii.map { $0.string("songId") } == [
-            "bohemian-rhapsody", "breathe", "comfortably-numb", "dont-stop-me-now", "feeling-good", "greensleeves",
-            "here-comes-the-sun", "hey-you", "karma-police", "let-it-be", "a-money", "money", "z-money",
-            "my-baby-just-cares-for-me", "no-surprises", "paranoid-android", "sinnerman", "under-pressure",
-            "wish-you-were-here", "yesterday",
-        ])
+        #expect(
+            ascii.map { $0.string("songId") } == [
+                "bohemian-rhapsody", "breathe", "comfortably-numb", "dont-stop-me-now", "feeling-good", "greensleeves",
+                "here-comes-the-sun", "hey-you", "karma-police", "let-it-be", "a-money", "money", "z-money",
+                "my-baby-just-cares-for-me", "no-surprises", "paranoid-android", "sinnerman", "under-pressure",
+                "wish-you-were-here", "yesterday",
+            ])
         let titles = songs.compactMap { $0.string("title") }
         #expect(titles == titles.sorted(), "titles in order: \(titles)")
         let underPressure = songs.first { $0.string("songId") == "under-pressure" }
@@ -79,8 +79,7 @@ import Testing
     @Test func categoriesAreOrderedByNameWithAnimalCounts() throws {
         let categories = try seeded().array(["query", "categories"])
         for category in categories { #expect(category.keySet == ["categoryId", "name", "animalCount"]) }
-        #expect(categories.map { $0.string("categoryId") } ==
-                ["amphibian", "bird", "fish", "invertebrate", "mammal", "reptile"])
+        #expect(categories.map { $0.string("categoryId") } == ["amphibian", "bird", "fish", "invertebrate", "mammal", "reptile"])
         #expect(categories.map { $0.int("animalCount") } == [4, 7, 5, 6, 9, 6])
     }
 
@@ -91,10 +90,11 @@ import Testing
         #expect(category.string("name") == "Mammal")
         let animals = try #require(category.objects("animals"))
         for animal in animals { #expect(animal.keySet == ["animalId", "name", "diet"]) }
-        #expect(animals.map { $0.string("name") } == [
-            "African Elephant", "Blue Whale", "Brown Bear", "Chimpanzee", "Giant Panda", "Gray Wolf", "Koala", "Lion",
-            "Red Fox",
-        ])
+        #expect(
+            animals.map { $0.string("name") } == [
+                "African Elephant", "Blue Whale", "Brown Bear", "Chimpanzee", "Giant Panda", "Gray Wolf", "Koala", "Lion",
+                "Red Fox",
+            ])
         #expect(animals.first { $0.string("animalId") == "red-fox" }?.string("diet") == "omnivorous")
         #expect(animals.first { $0.string("animalId") == "lion" }?.string("diet") == "carnivorous")
     }
@@ -123,16 +123,17 @@ import Testing
     @Test func favoritesAreListedOldestFirst() throws {
         let favorites = try seeded().array(["query", "favorites"])
         for favorite in favorites { #expect(favorite.keySet == ["dishId", "addedAt", "position"]) }
-        #expect(favorites.map { $0.string("dishId") } ==
-                ["har-gow", "siu-mai", "char-siu-bao", "cheung-fun", "egg-tart", "lo-mai-gai"])
+        #expect(favorites.map { $0.string("dishId") } == ["har-gow", "siu-mai", "char-siu-bao", "cheung-fun", "egg-tart", "lo-mai-gai"])
         #expect(favorites.map { $0.int("position") } == [48, 49, 50, 51, 52, 53])
         #expect(favorites.allSatisfy { $0.string("addedAt")?.hasSuffix("Z") == true })
     }
 
     @Test func aFavouriteAddedAgainMovesToTheEnd() throws {
         let sandbox = try LedgerSandbox()
-        for (type, dish) in [("FavoriteAdded", "har-gow"), ("FavoriteAdded", "siu-mai"),
-                             ("FavoriteRemoved", "har-gow"), ("FavoriteAdded", "har-gow")] {
+        for (type, dish) in [
+            ("FavoriteAdded", "har-gow"), ("FavoriteAdded", "siu-mai"),
+            ("FavoriteRemoved", "har-gow"), ("FavoriteAdded", "har-gow"),
+        ] {
             try sandbox.ok(["append", type, "{\"dishId\":\"\(dish)\"}"])
         }
         let favorites = try sandbox.array(["query", "favorites"])
@@ -153,8 +154,9 @@ import Testing
             let result = try sandbox.ok(["query"] + query)
             let lines = result.lines
             #expect(lines.count >= 2, "\(query): header and rows expected: \(result.stdout)")
-            #expect(!(lines.first ?? "").hasPrefix("[") && !(lines.first ?? "").hasPrefix("{"),
-                    "\(query): a table, not JSON: \(result.stdout)")
+            #expect(
+                !(lines.first ?? "").hasPrefix("[") && !(lines.first ?? "").hasPrefix("{"),
+                "\(query): a table, not JSON: \(result.stdout)")
             #expect(lines.contains { $0.contains(known) }, "\(query): \(known) expected in: \(result.stdout)")
             #expect((try? LedgerSandbox.json(result.stdout)) == nil, "\(query): not JSON")
         }

@@ -1,9 +1,10 @@
-import LedgerCLITestSupport
-import Testing
-@testable import EventLedger
-import Music
 import Animals
 import Favorites
+import LedgerCLITestSupport
+import Music
+import Testing
+
+@testable import EventLedger
 
 /// Read models recorded as built by another version of their domain than the tool's, and
 /// damaged version records: commands that need the read model refuse it (exit 5) naming both
@@ -21,14 +22,17 @@ import Favorites
     }
 
     /// Runs `verify`, which must fail with exit 5, leave the file as it was and report every one of `mentions`.
-    private func expectVerifyReports(_ mentions: [String], in sandbox: LedgerSandbox,
-                                     sourceLocation: SourceLocation = #_sourceLocation) throws {
+    private func expectVerifyReports(
+        _ mentions: [String], in sandbox: LedgerSandbox,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
         let before = try sandbox.ledgerBytes()
         let verified = try sandbox.run(["verify"])
         #expect(verified.status == 5, "\(verified.stderr)", sourceLocation: sourceLocation)
         for mention in mentions {
-            #expect(verified.stdout.contains(mention) && verified.stderr.contains(mention),
-                    "\(mention): \(verified.stdout) \(verified.stderr)", sourceLocation: sourceLocation)
+            #expect(
+                verified.stdout.contains(mention) && verified.stderr.contains(mention),
+                "\(mention): \(verified.stdout) \(verified.stderr)", sourceLocation: sourceLocation)
         }
         #expect(try sandbox.ledgerBytes() == before, "verify changed the file", sourceLocation: sourceLocation)
     }
@@ -48,8 +52,10 @@ import Favorites
         let sandbox = try seededLedger(artistSongsRecord: LedgerTables.bigEndian(UInt64(newer)))
         let before = try sandbox.ledgerBytes()
         let refusal = #""artist-songs" was built by a newer version of its domain (\#(newer); this tool's is \#(Self.musicVersion))"#
-        for command in [["append", "ArtistCreated", #"{"artistId":"a","name":"A"}"#], ["rebuild"], ["rebuild", "animal-category"],
-                        ["session", "begin"], ["query", "artists"]] {
+        for command in [
+            ["append", "ArtistCreated", #"{"artistId":"a","name":"A"}"#], ["rebuild"], ["rebuild", "animal-category"],
+            ["session", "begin"], ["query", "artists"],
+        ] {
             expectFailure(try sandbox.run(command), exit: 5, mentions: [refusal, sandbox.ledgerPath])
         }
         #expect(try sandbox.ledgerBytes() == before)
@@ -76,8 +82,9 @@ import Favorites
 
     @Test func theRemedyNamesTheRunningTool() throws {
         let sandbox = try seededLedger(artistSongsRecord: LedgerTables.bigEndian(UInt64(Self.musicVersion - 1)))
-        let query = try sandbox.runInProcess(["query", "artists"], name: "lib",
-                                             domains: [MusicDomain(), AnimalsDomain(), FavoritesDomain()])
+        let query = try sandbox.runInProcess(
+            ["query", "artists"], name: "lib",
+            domains: [MusicDomain(), AnimalsDomain(), FavoritesDomain()])
         #expect(query.status == 5)
         #expect(query.stderr.hasPrefix("lib: error: ") && query.stderr.contains("`lib rebuild`"), "\(query.stderr)")
         #expect(!query.stderr.contains("ledger rebuild"), "\(query.stderr)")
@@ -103,8 +110,10 @@ import Favorites
         try sandbox.overwriteCheckpoint(FileFormat.recordKey, with: record)
         let before = try sandbox.ledgerBytes()
         let damage = "the format record of \(sandbox.ledgerPath) is damaged"
-        for command in [["append", "ArtistCreated", #"{"artistId":"a","name":"A"}"#], ["rebuild"], ["log"], ["stats"],
-                        ["query", "artists"], ["verify"]] {
+        for command in [
+            ["append", "ArtistCreated", #"{"artistId":"a","name":"A"}"#], ["rebuild"], ["log"], ["stats"],
+            ["query", "artists"], ["verify"],
+        ] {
             expectFailure(try sandbox.run(command), exit: 5, mentions: [damage])
         }
         #expect(try sandbox.ledgerBytes() == before)

@@ -1,6 +1,7 @@
 import Foundation
 import LedgerCLITestSupport
 import Testing
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -41,9 +42,11 @@ import Glibc
 
     /// Checks that on a read-only ledger every query answers as `expected`, every write fails
     /// with exit 5 naming the ledger and why, and `backup` still copies it.
-    static func checkReadOnly(expected: [String], ledgerName: String, reason: String, backupTo backup: String,
-                              sourceLocation: SourceLocation = #_sourceLocation,
-                              run: ([String]) throws -> RunResult) throws {
+    static func checkReadOnly(
+        expected: [String], ledgerName: String, reason: String, backupTo backup: String,
+        sourceLocation: SourceLocation = #_sourceLocation,
+        run: ([String]) throws -> RunResult
+    ) throws {
         let now = try answers(run)
         for (before, after) in zip(expected, now) {
             #expect(before == after, "a query answers differently on the read-only ledger", sourceLocation: sourceLocation)
@@ -70,8 +73,10 @@ import Glibc
         let immutable = try ImmutableFile(sandbox.ledgerPath)
         defer { immutable.release() }
 
-        try Self.checkReadOnly(expected: expected, ledgerName: "ledger.lmdb", reason: Self.notWritable,
-                               backupTo: sandbox.path("backup.lmdb")) { try sandbox.run($0) }
+        try Self.checkReadOnly(
+            expected: expected, ledgerName: "ledger.lmdb", reason: Self.notWritable,
+            backupTo: sandbox.path("backup.lmdb")
+        ) { try sandbox.run($0) }
         // Without its lock file too (a copy of the ledger alone).
         unlink(sandbox.ledgerPath + "-lock")
         #expect(try Self.answers { try sandbox.run($0) } == expected, "queries without the lock file")
@@ -84,8 +89,9 @@ import Glibc
 
     // MARK: A read-only filesystem
 
-    @Test(.enabled(if: Privileges.canMountTmpfs, "needs root and permission to mount a tmpfs"),
-          arguments: [true, false])
+    @Test(
+        .enabled(if: Privileges.canMountTmpfs, "needs root and permission to mount a tmpfs"),
+        arguments: [true, false])
     func aLedgerOnAReadOnlyFilesystemCanBeQueriedButNotWritten(keepingLockFile: Bool) throws {
         let mount = try TmpfsMount(megabytes: 16)
         defer { mount.unmount() }
@@ -99,12 +105,15 @@ import Glibc
         let bytes = try #require(fileBytes(ledger))
         try mount.remount(readOnly: true)
 
-        try Self.checkReadOnly(expected: expected, ledgerName: "ledger.lmdb", reason: Self.notWritable,
-                               backupTo: sandbox.path("backup.lmdb"), run: run)
+        try Self.checkReadOnly(
+            expected: expected, ledgerName: "ledger.lmdb", reason: Self.notWritable,
+            backupTo: sandbox.path("backup.lmdb"), run: run)
         // A new ledger cannot be created there either.
-        expectFailure(try sandbox.run(["append", "FavoriteAdded", #"{"dishId":"x"}"#, "--ledger", mount.file("new.lmdb")],
-                                      useLedgerOption: false),
-                      exit: 5, mentions: ["new.lmdb", Self.notWritable])
+        expectFailure(
+            try sandbox.run(
+                ["append", "FavoriteAdded", #"{"dishId":"x"}"#, "--ledger", mount.file("new.lmdb")],
+                useLedgerOption: false),
+            exit: 5, mentions: ["new.lmdb", Self.notWritable])
         #expect(fileBytes(ledger) == bytes)
 
         try mount.remount(readOnly: false)
@@ -124,14 +133,16 @@ import Glibc
         let run = { (arguments: [String]) in
             try Privileges.runAsNobody(arguments + ["--ledger", sandbox.ledgerPath], currentDirectory: sandbox.directory)
         }
-        try Self.checkReadOnly(expected: expected, ledgerName: "ledger.lmdb", reason: Self.notWritable,
-                               backupTo: sandbox.path("backup.lmdb"), run: run)
+        try Self.checkReadOnly(
+            expected: expected, ledgerName: "ledger.lmdb", reason: Self.notWritable,
+            backupTo: sandbox.path("backup.lmdb"), run: run)
         #expect(fileBytes(sandbox.ledgerPath) == bytes)
     }
 
     /// A read-only directory: the lock file cannot be created beside the ledger.
-    @Test(.enabled(if: Privileges.canRunAsNobody, "needs root, setpriv and a ledger binary nobody may run"),
-          arguments: [0o644, 0o444])
+    @Test(
+        .enabled(if: Privileges.canRunAsNobody, "needs root, setpriv and a ledger binary nobody may run"),
+        arguments: [0o644, 0o444])
     func aLedgerInAReadOnlyDirectoryCanBeQueriedButNotWritten(fileMode: Int) throws {
         let sandbox = try LedgerSandbox()
         let directory = sandbox.path("archive")
@@ -149,8 +160,9 @@ import Glibc
         let run = { (arguments: [String]) in
             try Privileges.runAsNobody(arguments + ["--ledger", ledger], currentDirectory: sandbox.directory)
         }
-        try Self.checkReadOnly(expected: expected, ledgerName: "ledger.lmdb", reason: Self.notWritable,
-                               backupTo: sandbox.path("backup.lmdb"), run: run)
+        try Self.checkReadOnly(
+            expected: expected, ledgerName: "ledger.lmdb", reason: Self.notWritable,
+            backupTo: sandbox.path("backup.lmdb"), run: run)
         #expect(fileBytes(ledger) == bytes)
         #expect(directoryEntries(directory) == ["ledger.lmdb"], "nothing may be created in the read-only directory")
     }

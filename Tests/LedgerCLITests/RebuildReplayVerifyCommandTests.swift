@@ -1,16 +1,18 @@
 import Animals
-@testable import EventLedger
 import Favorites
 import Foundation
 import LedgerCLITestSupport
 import Music
 import Testing
 
+@testable import EventLedger
+
 /// `ledger rebuild`, `ledger replay` and `ledger verify` (§8), with the ledger file changed
 /// behind the ledger's back.
 @Suite struct RebuildReplayVerifyCommandTests {
     /// The queries compared: about a live artist and category, and about ones the fixture deletes.
-    static let queries = ReadModelQueries.all(artist: "pink-floyd", category: "mammal")
+    static let queries =
+        ReadModelQueries.all(artist: "pink-floyd", category: "mammal")
         + [["artist-songs", "queen"], ["category-animals", "amphibian"]]
 
     /// A title found nowhere else in the fixture.
@@ -23,8 +25,10 @@ import Testing
         try sandbox.loadSeeds()
         try sandbox.commit([#"{"type":"CategoryDeleted","data":{"categoryId":"amphibian"}}"#])
         try sandbox.commit([#"{"type":"ArtistDeleted","data":{"artistId":"queen"}}"#])
-        try sandbox.commit([#"{"type":"SongAdded","data":{"songId":"zq","title":"\#(Self.uniqueTitle)","artistId":"pink-floyd"}}"#,
-                            #"{"type":"ArtistRenamed","data":{"artistId":"radiohead","name":"Radiohead Two"}}"#])
+        try sandbox.commit([
+            #"{"type":"SongAdded","data":{"songId":"zq","title":"\#(Self.uniqueTitle)","artistId":"pink-floyd"}}"#,
+            #"{"type":"ArtistRenamed","data":{"artistId":"radiohead","name":"Radiohead Two"}}"#,
+        ])
         try sandbox.commit([#"{"type":"FavoriteRemoved","data":{"dishId":"har-gow"}}"#])
         try #require(try sandbox.eventCount() == 89)
         return sandbox
@@ -97,8 +101,9 @@ import Testing
         #expect(progress.last == "rebuild: 100% (89/89 events)", "\(result.stderr)")
         #expect(progress.allSatisfy { $0.hasPrefix("rebuild: ") && $0.hasSuffix("/89 events)") }, "\(result.stderr)")
         let counts = progress.compactMap { $0.split(separator: "(").last?.split(separator: "/").first.flatMap { Int($0) } }
-        #expect(counts.count == progress.count && counts == counts.sorted(),
-                "progress never goes back across the three read models: \(result.stderr)")
+        #expect(
+            counts.count == progress.count && counts == counts.sorted(),
+            "progress never goes back across the three read models: \(result.stderr)")
         #expect(!result.stderr.contains("\r"), "plain lines, not a redrawn bar, when stderr is not a terminal")
         #expect(try sandbox.answers(Self.queries) == inline)
         let checkpoints = try #require(try sandbox.stats()["checkpoints"] as? [String: Any])
@@ -177,12 +182,14 @@ import Testing
             let verify = try LedgerSandbox.run(["verify", "--ledger", out], input: nil, currentDirectory: sandbox.directory)
             #expect(verify.status == 0, "verify of the replay \(position): \(verify.stdout) \(verify.stderr)")
 
-            let appended = try LedgerSandbox.run(["append", "FavoriteAdded", #"{"dishId":"replayed-dish"}"#, "--json", "--ledger", out],
-                                                 input: nil, currentDirectory: sandbox.directory)
+            let appended = try LedgerSandbox.run(
+                ["append", "FavoriteAdded", #"{"dishId":"replayed-dish"}"#, "--json", "--ledger", out],
+                input: nil, currentDirectory: sandbox.directory)
             #expect(appended.status == 0, "\(appended.stderr)")
             #expect((try? LedgerSandbox.json(appended.stdout) as? [String: Any])?.ints("positions") == [position + 1], "\(appended.stdout)")
-            let favorites = try LedgerSandbox.run(["query", "favorites", "--json", "--ledger", out], input: nil,
-                                                  currentDirectory: sandbox.directory)
+            let favorites = try LedgerSandbox.run(
+                ["query", "favorites", "--json", "--ledger", out], input: nil,
+                currentDirectory: sandbox.directory)
             #expect(favorites.stdout.contains("replayed-dish"), "\(favorites.stdout)")
             let after = try LedgerSandbox.run(["verify", "--ledger", out], input: nil, currentDirectory: sandbox.directory)
             #expect(after.status == 0, "verify after appending to the replay \(position): \(after.stdout) \(after.stderr)")

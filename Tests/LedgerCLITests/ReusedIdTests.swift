@@ -11,31 +11,39 @@ import Testing
     @Test func anAppendReusingAnIdForAnotherEventFailsAndAppendsNothing() throws {
         let sandbox = try LedgerSandbox()
         try sandbox.ok(["append", "ArtistCreated", #"{"artistId":"abba","name":"ABBA"}"#, "--id", Self.id])
-        for (type, data) in [("ArtistCreated", #"{"artistId":"abba","name":"Björn"}"#),
-                             ("ArtistCreated", #"{"artistId":"queen","name":"ABBA"}"#),
-                             ("ArtistRenamed", #"{"artistId":"abba","name":"ABBA"}"#)] {
+        for (type, data) in [
+            ("ArtistCreated", #"{"artistId":"abba","name":"Björn"}"#),
+            ("ArtistCreated", #"{"artistId":"queen","name":"ABBA"}"#),
+            ("ArtistRenamed", #"{"artistId":"abba","name":"ABBA"}"#),
+        ] {
             expectFailure(try sandbox.run(["append", type, data, "--id", Self.id]), exit: 4, mentions: [Self.id])
         }
         #expect(try sandbox.eventCount() == 1)
         // The same event again, with other metadata, is still a retry.
-        let retry = try sandbox.object(["append", "ArtistCreated", #"{"artistId":"abba","name":"ABBA"}"#,
-                                        "--id", Self.id, "--meta", "attempt=2"])
+        let retry = try sandbox.object([
+            "append", "ArtistCreated", #"{"artistId":"abba","name":"ABBA"}"#,
+            "--id", Self.id, "--meta", "attempt=2",
+        ])
         #expect(retry.ints("positions") == [1])
     }
 
     @Test func aBatchGivingOneIdToTwoEventsFailsNamingTheLine() throws {
         let sandbox = try LedgerSandbox()
-        let result = try sandbox.run(["append", "--batch", "-"], input: """
-            {"type":"FavoriteAdded","data":{"dishId":"har-gow"},"id":"\(Self.id)"}
-            {"type":"FavoriteAdded","data":{"dishId":"siu-mai"},"id":"\(Self.id)"}
-            """)
+        let result = try sandbox.run(
+            ["append", "--batch", "-"],
+            input: """
+                {"type":"FavoriteAdded","data":{"dishId":"har-gow"},"id":"\(Self.id)"}
+                {"type":"FavoriteAdded","data":{"dishId":"siu-mai"},"id":"\(Self.id)"}
+                """)
         expectFailure(result, exit: 4, mentions: ["line 2", Self.id])
         #expect(try sandbox.eventCount() == 0)
         // The same event twice is one event, reported at one position.
-        let twice = try sandbox.ok(["append", "--batch", "-", "--json"], input: """
-            {"type":"FavoriteAdded","data":{"dishId":"har-gow"},"id":"\(Self.id)"}
-            {"type":"FavoriteAdded","data":{"dishId":"har-gow"},"id":"\(Self.id)"}
-            """)
+        let twice = try sandbox.ok(
+            ["append", "--batch", "-", "--json"],
+            input: """
+                {"type":"FavoriteAdded","data":{"dishId":"har-gow"},"id":"\(Self.id)"}
+                {"type":"FavoriteAdded","data":{"dishId":"har-gow"},"id":"\(Self.id)"}
+                """)
         #expect((try LedgerSandbox.json(twice.stdout) as? [String: Any])?.ints("positions") == [1, 1])
         #expect(try sandbox.eventCount() == 1)
     }

@@ -34,10 +34,14 @@ import Testing
     /// `artist-songs` and `category-animals` for each fixture entity that exists there.
     func readModels(_ sandbox: LedgerSandbox, session: String? = nil) throws -> [String] {
         let suffix = session.map { ["--session", $0] } ?? []
-        var models = [["artists"], ["songs"], ["songs", "--orphans"], ["categories"], ["animals"],
-                      ["animals", "--uncategorized"], ["favorites"]]
-        let entities = [["artist-songs", "pink-floyd"], ["artist-songs", "queen"], ["category-animals", "mammal"],
-                        ["category-animals", "bird"], ["category-animals", "reptile"], ["category-animals", "fish"]]
+        var models = [
+            ["artists"], ["songs"], ["songs", "--orphans"], ["categories"], ["animals"],
+            ["animals", "--uncategorized"], ["favorites"],
+        ]
+        let entities = [
+            ["artist-songs", "pink-floyd"], ["artist-songs", "queen"], ["category-animals", "mammal"],
+            ["category-animals", "bird"], ["category-animals", "reptile"], ["category-animals", "fish"],
+        ]
         for entity in entities where try sandbox.run(["query"] + entity + suffix).status == 0 {
             models.append(entity)
         }
@@ -110,8 +114,9 @@ import Testing
         for command in commands {
             expectFailure(try sandbox.run(command), exit: 1, mentions: [unknown])
         }
-        expectFailure(try sandbox.run(["session", "add", unknown, "SongRetitled"], input: #"{"songId":"money","title":"Money"}"#),
-                      exit: 1, mentions: [unknown])
+        expectFailure(
+            try sandbox.run(["session", "add", unknown, "SongRetitled"], input: #"{"songId":"money","title":"Money"}"#),
+            exit: 1, mentions: [unknown])
         #expect(try sandbox.rawJSON(["log"]) == log)
         #expect(try sandbox.stagedTypes(existing) == ["SongRetitled"], "other sessions are untouched")
     }
@@ -126,8 +131,10 @@ import Testing
     @Test func usageErrorsAreExit2() throws {
         let sandbox = try sandbox(Self.music)
         let session = try sandbox.beginSession()
-        for command in [["session"], ["session", "frobnicate"], ["session", "add", session], ["session", "show"],
-                        ["session", "begin", "extra"], ["query", "artists", "--session"]] {
+        for command in [
+            ["session"], ["session", "frobnicate"], ["session", "add", session], ["session", "show"],
+            ["session", "begin", "extra"], ["query", "artists", "--session"],
+        ] {
             let result = try sandbox.run(command)
             #expect(result.status == 2, "ledger \(command.joined(separator: " ")): exit \(result.status), stderr: \(result.stderr)")
         }
@@ -179,15 +186,19 @@ import Testing
         try sandbox.stage(session, "CategoryCreated", #"{"categoryId":"fish","name":"Fish"}"#)
         try sandbox.stage(session, "AnimalAdded", #"{"animalId":"nemo","name":"Nemo","diet":"omnivorous","categoryId":"fish"}"#)
         try sandbox.stage(session, "AnimalRenamed", #"{"animalId":"nemo","name":"Nemo the Clownfish"}"#)
-        expectFailure(try sandbox.run(["session", "add", session, "CategoryCreated", #"{"categoryId":"fish2","name":" FISH "}"#]),
-                      exit: 1, mentions: ["category-fish2"])
-        expectFailure(try sandbox.run(["session", "add", session, "CategoryCreated", #"{"categoryId":"mammals","name":"MAMMAL"}"#]),
-                      exit: 1, mentions: ["category-mammals"])
+        expectFailure(
+            try sandbox.run(["session", "add", session, "CategoryCreated", #"{"categoryId":"fish2","name":" FISH "}"#]),
+            exit: 1, mentions: ["category-fish2"])
+        expectFailure(
+            try sandbox.run(["session", "add", session, "CategoryCreated", #"{"categoryId":"mammals","name":"MAMMAL"}"#]),
+            exit: 1, mentions: ["category-mammals"])
         try sandbox.stage(session, "CategoryDeleted", #"{"categoryId":"mammal"}"#)
-        expectFailure(try sandbox.run(["session", "add", session, "AnimalRenamed", #"{"animalId":"lion","name":"Leo"}"#]),
-                      exit: 1, mentions: ["animal-lion"])
+        expectFailure(
+            try sandbox.run(["session", "add", session, "AnimalRenamed", #"{"animalId":"lion","name":"Leo"}"#]),
+            exit: 1, mentions: ["animal-lion"])
         try sandbox.stage(session, "CategoryCreated", #"{"categoryId":"mammals","name":"Mammal"}"#)
-        #expect(try sandbox.stagedTypes(session)
+        #expect(
+            try sandbox.stagedTypes(session)
                 == ["CategoryCreated", "AnimalAdded", "AnimalRenamed", "CategoryDeleted", "CategoryCreated"])
         let fish = try sandbox.object(["query", "category-animals", "fish", "--session", session])
         #expect(fish.objects("animals")?.map { $0.string("name") } == ["Nemo the Clownfish"])
@@ -318,12 +329,14 @@ import Testing
         let session = try sandbox.beginSession()
         try sandbox.ok(["append", "AnimalRenamed", #"{"animalId":"tux","name":"Tux I"}"#])
         try sandbox.stage(session, "AnimalRenamed", #"{"animalId":"tux","name":"Tux II"}"#)
-        #expect((try sandbox.showSession(session)["streams"] as? [String: Any])?.int("animal-tux") == 2,
-                "a move before the first touch is part of the pin")
+        #expect(
+            (try sandbox.showSession(session)["streams"] as? [String: Any])?.int("animal-tux") == 2,
+            "a move before the first touch is part of the pin")
         try sandbox.ok(["append", "AnimalRenamed", #"{"animalId":"tux","name":"Tux III"}"#])
         try sandbox.stage(session, "AnimalDietChanged", #"{"animalId":"tux","diet":"omnivorous"}"#)
-        #expect((try sandbox.showSession(session)["streams"] as? [String: Any])?.int("animal-tux") == 2,
-                "touching the stream again keeps the first pin")
+        #expect(
+            (try sandbox.showSession(session)["streams"] as? [String: Any])?.int("animal-tux") == 2,
+            "touching the stream again keeps the first pin")
         let events = try sandbox.eventCount()
         expectFailure(try sandbox.run(["session", "commit", session]), exit: 3, mentions: ["animal-tux"])
         #expect(try sandbox.eventCount() == events)

@@ -23,8 +23,9 @@ import Testing
     func aSyncTakesItsTimeoutFromTheEnvironment() throws {
         let listener = try LoopbackListener()
         let sandbox = try LedgerSandbox()
-        let result = try LedgerRunner(sandbox).run(["sync", "--primary", listener.url],
-                                                   environment: ["LEDGER_PRIMARY_TIMEOUT": "0.5"])
+        let result = try LedgerRunner(sandbox).run(
+            ["sync", "--primary", listener.url],
+            environment: ["LEDGER_PRIMARY_TIMEOUT": "0.5"])
         expectGaveUp(result, mentions: ["primary unreachable: \(listener.address) did not answer within 0.5 s (connecting)"])
         #expect(!sandbox.exists("ledger.lmdb"), "nothing was written")
     }
@@ -50,8 +51,9 @@ import Testing
 
     @Test func aTimeoutInTheEnvironmentThatIsNotANumberIsRefusedNamingTheVariable() throws {
         let sandbox = try LedgerSandbox()
-        let result = try sandbox.run(["sync", "--primary", "postgresql://ledger@127.0.0.1:1/ledger"],
-                                     environment: ["LEDGER_PRIMARY_TIMEOUT": "soon"])
+        let result = try sandbox.run(
+            ["sync", "--primary", "postgresql://ledger@127.0.0.1:1/ledger"],
+            environment: ["LEDGER_PRIMARY_TIMEOUT": "soon"])
         expectFailure(result, exit: 4, mentions: ["$LEDGER_PRIMARY_TIMEOUT: expected a positive number of seconds"])
     }
 
@@ -66,6 +68,7 @@ import Testing
 /// mentioning every entry of `mentions`, and no output.
 func expectGaveUp(_ result: BoundedResult, mentions: [String], sourceLocation: SourceLocation = #_sourceLocation) {
     #expect(!result.timedOut, "the run was still waiting for the primary and had to be killed", sourceLocation: sourceLocation)
-    expectFailure(RunResult(status: result.status, stdout: result.stdout, stderr: result.stderr), exit: 5, mentions: mentions,
-                  sourceLocation: sourceLocation)
+    expectFailure(
+        RunResult(status: result.status, stdout: result.stdout, stderr: result.stderr), exit: 5, mentions: mentions,
+        sourceLocation: sourceLocation)
 }

@@ -8,8 +8,11 @@ import Testing
         let sandbox = try LedgerSandbox()
         try sandbox.loadSeeds()
         let stats = try sandbox.stats()
-        #expect(stats.keySet == ["events", "commits", "eventsByType", "streamsByKind", "fileSize", "checkpoints", "formatVersion",
-                                "readModelsOfUnknownDomains"])
+        #expect(
+            stats.keySet == [
+                "events", "commits", "eventsByType", "streamsByKind", "fileSize", "checkpoints", "formatVersion",
+                "readModelsOfUnknownDomains",
+            ])
         #expect(stats["readModelsOfUnknownDomains"] as? [String] == [])
         #expect(stats.int("formatVersion") == 1)
         #expect(stats.int("events") == 84)

@@ -23,8 +23,9 @@ import Testing
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: false)
         let read = try sandbox.run(["query", "artists", "--ledger", directory], useLedgerOption: false)
         expectFailure(read, exit: 5, mentions: ["folder"])
-        let write = try sandbox.run(["append", "FavoriteAdded", #"{"dishId":"har-gow"}"#, "--ledger", directory],
-                                    useLedgerOption: false)
+        let write = try sandbox.run(
+            ["append", "FavoriteAdded", #"{"dishId":"har-gow"}"#, "--ledger", directory],
+            useLedgerOption: false)
         expectFailure(write, exit: 5, mentions: ["folder"])
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory).isEmpty)
     }
@@ -37,8 +38,9 @@ import Testing
         let file = try sandbox.write("notes.txt", text)
         let read = try sandbox.run(["query", "artists", "--ledger", file], useLedgerOption: false)
         expectFailure(read, exit: 5, mentions: ["notes.txt"])
-        let write = try sandbox.run(["append", "FavoriteAdded", #"{"dishId":"har-gow"}"#, "--ledger", file],
-                                    useLedgerOption: false)
+        let write = try sandbox.run(
+            ["append", "FavoriteAdded", #"{"dishId":"har-gow"}"#, "--ledger", file],
+            useLedgerOption: false)
         expectFailure(write, exit: 5, mentions: ["notes.txt"])
         let stats = try sandbox.run(["stats", "--ledger", file], useLedgerOption: false)
         expectFailure(stats, exit: 5, mentions: ["notes.txt"])
@@ -59,8 +61,9 @@ import Testing
     @Test func aLedgerInAMissingDirectoryCannotBeCreated() throws {
         let sandbox = try LedgerSandbox()
         let path = sandbox.path("no/such/dir/ledger.lmdb")
-        let result = try sandbox.run(["append", "FavoriteAdded", #"{"dishId":"har-gow"}"#, "--ledger", path],
-                                     useLedgerOption: false)
+        let result = try sandbox.run(
+            ["append", "FavoriteAdded", #"{"dishId":"har-gow"}"#, "--ledger", path],
+            useLedgerOption: false)
         expectFailure(result, exit: 5, mentions: ["no/such/dir"])
     }
 }

@@ -12,25 +12,31 @@ import Testing
 
     /// Twelve commits over fourteen events touching every read model; positions in comments.
     static let commits: [[String]] = [
-        [#"{"type":"CategoryCreated","data":{"categoryId":"mammal","name":"Mammals"}}"#],                          // 1
-        [#"{"type":"AnimalAdded","data":{"animalId":"lion","name":"Lion","diet":"carnivorous","categoryId":"mammal"}}"#], // 2
-        [#"{"type":"ArtistCreated","data":{"artistId":"a1","name":"Alpha"}}"#,                                     // 3
-         #"{"type":"SongAdded","data":{"songId":"s1","title":"First Song","artistId":"a1"}}"#],                    // 4
-        [#"{"type":"FavoriteAdded","data":{"dishId":"dumpling"}}"#],                                               // 5
-        [#"{"type":"CategoryRenamed","data":{"categoryId":"mammal","name":"Mammalia"}}"#],                         // 6
-        [#"{"type":"ArtistRenamed","data":{"artistId":"a1","name":"Alpha Prime"}}"#],                              // 7
-        [#"{"type":"AnimalAdded","data":{"animalId":"wolf","name":"Wolf","diet":"carnivorous","categoryId":"mammal"}}"#,  // 8
-         #"{"type":"AnimalAdded","data":{"animalId":"frog","name":"Frog","diet":"carnivorous"}}"#],                // 9
-        [#"{"type":"CategoryDeleted","data":{"categoryId":"mammal"}}"#],                                           // 10
-        [#"{"type":"ArtistDeleted","data":{"artistId":"a1"}}"#],                                                   // 11
-        [#"{"type":"FavoriteRemoved","data":{"dishId":"dumpling"}}"#],                                             // 12
-        [#"{"type":"SongRetitled","data":{"songId":"s1","title":"Second Song"}}"#],                                // 13
-        [#"{"type":"AnimalRenamed","data":{"animalId":"frog","name":"Tree Frog"}}"#],                              // 14
+        [#"{"type":"CategoryCreated","data":{"categoryId":"mammal","name":"Mammals"}}"#],  // 1
+        [#"{"type":"AnimalAdded","data":{"animalId":"lion","name":"Lion","diet":"carnivorous","categoryId":"mammal"}}"#],  // 2
+        [
+            #"{"type":"ArtistCreated","data":{"artistId":"a1","name":"Alpha"}}"#,  // 3
+            #"{"type":"SongAdded","data":{"songId":"s1","title":"First Song","artistId":"a1"}}"#,
+        ],  // 4
+        [#"{"type":"FavoriteAdded","data":{"dishId":"dumpling"}}"#],  // 5
+        [#"{"type":"CategoryRenamed","data":{"categoryId":"mammal","name":"Mammalia"}}"#],  // 6
+        [#"{"type":"ArtistRenamed","data":{"artistId":"a1","name":"Alpha Prime"}}"#],  // 7
+        [
+            #"{"type":"AnimalAdded","data":{"animalId":"wolf","name":"Wolf","diet":"carnivorous","categoryId":"mammal"}}"#,  // 8
+            #"{"type":"AnimalAdded","data":{"animalId":"frog","name":"Frog","diet":"carnivorous"}}"#,
+        ],  // 9
+        [#"{"type":"CategoryDeleted","data":{"categoryId":"mammal"}}"#],  // 10
+        [#"{"type":"ArtistDeleted","data":{"artistId":"a1"}}"#],  // 11
+        [#"{"type":"FavoriteRemoved","data":{"dishId":"dumpling"}}"#],  // 12
+        [#"{"type":"SongRetitled","data":{"songId":"s1","title":"Second Song"}}"#],  // 13
+        [#"{"type":"AnimalRenamed","data":{"animalId":"frog","name":"Tree Frog"}}"#],  // 14
     ]
 
     /// What every query answers before the first event: empty lists, missing entities.
-    static let nothing = ["exit 0: []\n", "exit 1: ", "exit 0: []\n", "exit 0: []\n", "exit 0: []\n", "exit 1: ",
-                          "exit 0: []\n", "exit 0: []\n", "exit 0: []\n"]
+    static let nothing = [
+        "exit 0: []\n", "exit 1: ", "exit 0: []\n", "exit 0: []\n", "exit 0: []\n", "exit 1: ",
+        "exit 0: []\n", "exit 0: []\n", "exit 0: []\n",
+    ]
 
     struct Fixture {
         let sandbox: LedgerSandbox
@@ -76,8 +82,9 @@ import Testing
             #expect(try fixture.sandbox.answers(Self.queries, ["--as-of", String(position)]) == expected, "--as-of \(position)")
         }
         for query in [["query", "artists"], ["query", "artist-songs", "a1"], ["query", "categories", "--json"]] {
-            expectFailure(try fixture.sandbox.run(query + ["--as-of", "15"]), exit: 1,
-                          mentions: ["position 15 is past the end of the log (last position 14)"])
+            expectFailure(
+                try fixture.sandbox.run(query + ["--as-of", "15"]), exit: 1,
+                mentions: ["position 15 is past the end of the log (last position 14)"])
         }
     }
 
@@ -87,7 +94,8 @@ import Testing
         #expect(artist.string("name") == "Alpha")
         #expect(artist.objects("songs")?.isEmpty == true)
         #expect(try sandbox.array(["query", "artists", "--as-of", "3"]).map { $0.int("songCount") } == [0])
-        #expect(try sandbox.object(["query", "artist-songs", "a1", "--as-of", "4"]).objects("songs")?.map { $0.string("title") }
+        #expect(
+            try sandbox.object(["query", "artist-songs", "a1", "--as-of", "4"]).objects("songs")?.map { $0.string("title") }
                 == ["First Song"])
         #expect(try sandbox.array(["query", "animals", "--as-of", "8"]).map { $0.string("animalId") } == ["lion", "wolf"])
         #expect(try sandbox.array(["query", "animals", "--as-of", "9"]).map { $0.string("animalId") } == ["frog", "lion", "wolf"])
@@ -112,11 +120,13 @@ import Testing
         for commit in fixture.commits {
             let time = try #require(Instant(commit.recordedAt))
             #expect(time.iso() == commit.recordedAt, "the helper writes times as the log does")
-            #expect(try fixture.sandbox.answers(Self.queries, ["--as-of", commit.recordedAt]) == fixture.inline[commit.last],
-                    "--as-of \(commit.recordedAt), commit \(commit.commit)")
+            #expect(
+                try fixture.sandbox.answers(Self.queries, ["--as-of", commit.recordedAt]) == fixture.inline[commit.last],
+                "--as-of \(commit.recordedAt), commit \(commit.commit)")
             let before = time.adding(microseconds: -1).iso()
-            #expect(try fixture.sandbox.answers(Self.queries, ["--as-of", before]) == fixture.inline[previous],
-                    "--as-of \(before), 1 µs before commit \(commit.commit)")
+            #expect(
+                try fixture.sandbox.answers(Self.queries, ["--as-of", before]) == fixture.inline[previous],
+                "--as-of \(before), 1 µs before commit \(commit.commit)")
             previous = commit.last
         }
     }
@@ -154,7 +164,8 @@ import Testing
         for (last, previous) in [(1, 0), (11, 10)] {
             let time = try #require(commits[last].flatMap { Instant($0.recordedAt) })
             #expect(try sandbox.answers(Self.queries, ["--as-of", time.iso(offsetMinutes: 120)]) == fixture.inline[last])
-            #expect(try sandbox.answers(Self.queries, ["--as-of", time.adding(microseconds: -1).iso(offsetMinutes: -330)])
+            #expect(
+                try sandbox.answers(Self.queries, ["--as-of", time.adding(microseconds: -1).iso(offsetMinutes: -330)])
                     == fixture.inline[previous])
         }
     }
@@ -166,7 +177,8 @@ import Testing
         let before = try sandbox.object(["query", "category-animals", "mammal", "--as-of", "9"])
         #expect(before.string("name") == "Mammalia")
         #expect(before.objects("animals")?.map { $0.string("animalId") } == ["lion", "wolf"])
-        #expect(try sandbox.array(["query", "categories", "--as-of", "9"]).map { "\($0.string("categoryId") ?? "") \($0.int("animalCount") ?? -1)" }
+        #expect(
+            try sandbox.array(["query", "categories", "--as-of", "9"]).map { "\($0.string("categoryId") ?? "") \($0.int("animalCount") ?? -1)" }
                 == ["mammal 2"])
         #expect(try sandbox.array(["query", "animals", "--as-of", "9"]).map { $0.string("categoryId") ?? "-" } == ["-", "mammal", "mammal"])
         #expect(try sandbox.array(["query", "animals", "--uncategorized", "--as-of", "9"]).map { $0.string("animalId") } == ["frog"])
@@ -274,7 +286,8 @@ import Testing
         }
         for (time, position) in times {
             #expect(try ledger.query("favorites", asOf: .time(time)).json.serializedString() == inline[position])
-            #expect(try ledger.query("favorites", asOf: .time(Timestamp(microseconds: time.microseconds - 1))).json.serializedString()
+            #expect(
+                try ledger.query("favorites", asOf: .time(Timestamp(microseconds: time.microseconds - 1))).json.serializedString()
                     == inline[position - 1])
         }
         #expect(try dishes(.position(0)) == [])

@@ -1,6 +1,7 @@
 import Foundation
 import LedgerCLITestSupport
 import Testing
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -30,10 +31,12 @@ import Glibc
 
         let runner = LedgerRunner(sandbox)
         let server = String(primary.dropFirst("postgresql://ledger@".count).prefix { $0 != "/" })
-        expectGaveUp(try runner.run(Self.append("b", through: primary) + ["--primary-timeout", "1"]),
-                     mentions: ["primary unreachable: \(server) did not answer within 1 s (connecting)"])
-        expectGaveUp(try runner.run(["sync", "--primary", primary, "--primary-timeout", "1"]),
-                     mentions: ["primary unreachable: \(server) did not answer within 1 s (connecting)"])
+        expectGaveUp(
+            try runner.run(Self.append("b", through: primary) + ["--primary-timeout", "1"]),
+            mentions: ["primary unreachable: \(server) did not answer within 1 s (connecting)"])
+        expectGaveUp(
+            try runner.run(["sync", "--primary", primary, "--primary-timeout", "1"]),
+            mentions: ["primary unreachable: \(server) did not answer within 1 s (connecting)"])
         #expect(try sandbox.log().count == 1, "nothing was written")
 
         kill(postmaster, SIGCONT)
@@ -54,8 +57,9 @@ import Glibc
         expectGaveUp(result, mentions: ["primary unreachable: 127.0.0.1:", "did not answer within 1 s (running SELECT"])
         #expect(try sandbox.log().count == 1, "nothing was written")
         let waiting = "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'"
-        #expect(try await eventually { try TestPrimary.query(primary, waiting) == "0" },
-                "the session of the write that gave up ended, and with it its hold on the primary's write lock")
+        #expect(
+            try await eventually { try TestPrimary.query(primary, waiting) == "0" },
+            "the session of the write that gave up ended, and with it its hold on the primary's write lock")
     }
 
     @Test(.processTestLimit)
@@ -70,8 +74,12 @@ import Glibc
 
         // The lock is waited for as long as --wait says, even past the primary's bound on silence.
         let result = try LedgerRunner(sandbox).run(Self.append("b", through: primary) + ["--wait", "2", "--primary-timeout", "1"])
-        expectGaveUp(result, mentions: ["primary busy: gave up waiting for a lock on 127.0.0.1:",
-                                        "after 2 s (running SELECT pg_advisory_xact_lock(108101100103101114))"])
+        expectGaveUp(
+            result,
+            mentions: [
+                "primary busy: gave up waiting for a lock on 127.0.0.1:",
+                "after 2 s (running SELECT pg_advisory_xact_lock(108101100103101114))",
+            ])
         #expect(try sandbox.log().count == 1, "nothing was written")
         holder.end()
         try sandbox.ok(Self.append("b", through: primary) + ["--wait", "1"])
@@ -83,8 +91,9 @@ import Glibc
         let primary = try TestPrimary.freshDatabase()
         let watching = try LedgerSandbox(), writing = try LedgerSandbox()
         try watching.ok(["sync", "--primary", primary])
-        let watcher = try BackgroundLedger(["watch", "--json", "--from", "1", "--primary", primary, "--primary-timeout", "1"],
-                                           in: watching)
+        let watcher = try BackgroundLedger(
+            ["watch", "--json", "--from", "1", "--primary", primary, "--primary-timeout", "1"],
+            in: watching)
         defer { watcher.stop() }
         // The session the watch listens on for commits (it asks `SELECT 1` when nothing came for a while).
         let listening = """
@@ -112,8 +121,9 @@ final class LockHoldingSession {
     /// Starts `psql URL -c SQL`.
     init(_ url: String, _ sql: String) throws {
         self.url = url
-        process = ProcessPlumbing.process(URL(fileURLWithPath: "/usr/bin/psql"), [url, "-q", "-c", sql],
-                                          environment: ["PGAPPNAME": Self.applicationName])
+        process = ProcessPlumbing.process(
+            URL(fileURLWithPath: "/usr/bin/psql"), [url, "-q", "-c", sql],
+            environment: ["PGAPPNAME": Self.applicationName])
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
@@ -124,7 +134,9 @@ final class LockHoldingSession {
 
     /// Whether the session holds a granted lock of this database matching `condition` (on `pg_locks`).
     func holds(_ condition: String) throws -> Bool {
-        try TestPrimary.query(url, """
+        try TestPrimary.query(
+            url,
+            """
             SELECT count(*) FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid
             WHERE a.application_name = '\(Self.applicationName)' AND a.datname = current_database() AND l.granted AND \(condition)
             """) != "0"
@@ -136,9 +148,14 @@ final class LockHoldingSession {
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
         }
-        _ = try? Programs.run("/usr/bin/psql", [url, "-At", "-c", """
-            SELECT pg_terminate_backend(pid) FROM pg_stat_activity
-            WHERE application_name = '\(Self.applicationName)' AND datname = current_database()
-            """])
+        _ = try? Programs.run(
+            "/usr/bin/psql",
+            [
+                url, "-At", "-c",
+                """
+                SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+                WHERE application_name = '\(Self.applicationName)' AND datname = current_database()
+                """,
+            ])
     }
 }

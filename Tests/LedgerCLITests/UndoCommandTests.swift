@@ -45,11 +45,13 @@ import Testing
         UndoCase("SongReassigned", #"{"songId":"s3","artistId":"a1"}"#, label: "SongReassigned from no artist"),
         UndoCase("SongDeleted", #"{"songId":"s1"}"#),
         UndoCase("ArtistRestored", #"{"artistId":"a1"}"#, label: "ArtistRestored removing an artist"),
-        UndoCase("ArtistRestored", #"{"artistId":"a1","name":"Alpha Again"}"#, label: "ArtistRestored bringing an artist back",
-                 after: [[UndoCase.line("ArtistDeleted", #"{"artistId":"a1"}"#)]]),
+        UndoCase(
+            "ArtistRestored", #"{"artistId":"a1","name":"Alpha Again"}"#, label: "ArtistRestored bringing an artist back",
+            after: [[UndoCase.line("ArtistDeleted", #"{"artistId":"a1"}"#)]]),
         UndoCase("SongRestored", #"{"songId":"s1"}"#, label: "SongRestored removing a song"),
-        UndoCase("SongRestored", #"{"songId":"s1","title":"Back","artistId":"a2","durationSeconds":99}"#,
-                 label: "SongRestored bringing a song back", after: [[UndoCase.line("SongDeleted", #"{"songId":"s1"}"#)]]),
+        UndoCase(
+            "SongRestored", #"{"songId":"s1","title":"Back","artistId":"a2","durationSeconds":99}"#,
+            label: "SongRestored bringing a song back", after: [[UndoCase.line("SongDeleted", #"{"songId":"s1"}"#)]]),
     ]
 
     /// A commit of each animals event type, and of the restoring events a user may append too.
@@ -66,24 +68,29 @@ import Testing
         UndoCase("AnimalRecategorized", #"{"animalId":"frog","categoryId":"mammal"}"#, label: "AnimalRecategorized from no category"),
         UndoCase("AnimalRemoved", #"{"animalId":"lion"}"#),
         UndoCase("CategoryRestored", #"{"categoryId":"mammal"}"#, label: "CategoryRestored removing a category"),
-        UndoCase("CategoryRestored", #"{"categoryId":"bird","name":"Avians"}"#, label: "CategoryRestored bringing a category back",
-                 after: [[UndoCase.line("CategoryDeleted", #"{"categoryId":"bird"}"#)]]),
+        UndoCase(
+            "CategoryRestored", #"{"categoryId":"bird","name":"Avians"}"#, label: "CategoryRestored bringing a category back",
+            after: [[UndoCase.line("CategoryDeleted", #"{"categoryId":"bird"}"#)]]),
         UndoCase("AnimalRestored", #"{"animalId":"lion"}"#, label: "AnimalRestored removing an animal"),
-        UndoCase("AnimalRestored", #"{"animalId":"frog","name":"Tree Frog","diet":"carnivorous","categoryId":"bird"}"#,
-                 label: "AnimalRestored changing an animal in place"),
-        UndoCase("AnimalRestored", #"{"animalId":"lion","name":"Leo","diet":"omnivorous","categoryId":"bird"}"#,
-                 label: "AnimalRestored bringing an animal back", after: [[UndoCase.line("AnimalRemoved", #"{"animalId":"lion"}"#)]]),
+        UndoCase(
+            "AnimalRestored", #"{"animalId":"frog","name":"Tree Frog","diet":"carnivorous","categoryId":"bird"}"#,
+            label: "AnimalRestored changing an animal in place"),
+        UndoCase(
+            "AnimalRestored", #"{"animalId":"lion","name":"Leo","diet":"omnivorous","categoryId":"bird"}"#,
+            label: "AnimalRestored bringing an animal back", after: [[UndoCase.line("AnimalRemoved", #"{"animalId":"lion"}"#)]]),
     ]
 
     /// A commit of each favourites event type, and of the restoring event a user may append too.
     static let favorites = [
         UndoCase("FavoriteAdded", #"{"dishId":"sushi"}"#),
         UndoCase("FavoriteRemoved", #"{"dishId":"dumpling"}"#),
-        UndoCase("FavoriteAdded", #"{"dishId":"dumpling"}"#, label: "FavoriteAdded of a dish removed before",
-                 after: [[UndoCase.line("FavoriteRemoved", #"{"dishId":"dumpling"}"#)]]),
+        UndoCase(
+            "FavoriteAdded", #"{"dishId":"dumpling"}"#, label: "FavoriteAdded of a dish removed before",
+            after: [[UndoCase.line("FavoriteRemoved", #"{"dishId":"dumpling"}"#)]]),
         UndoCase("FavoriteRestored", #"{"dishId":"pizza"}"#, label: "FavoriteRestored removing a favourite"),
-        UndoCase("FavoriteRestored", #"{"dishId":"dumpling","addedAt":1764547200000000,"position":1}"#,
-                 label: "FavoriteRestored bringing a favourite back", after: [[UndoCase.line("FavoriteRemoved", #"{"dishId":"dumpling"}"#)]]),
+        UndoCase(
+            "FavoriteRestored", #"{"dishId":"dumpling","addedAt":1764547200000000,"position":1}"#,
+            label: "FavoriteRestored bringing a favourite back", after: [[UndoCase.line("FavoriteRemoved", #"{"dishId":"dumpling"}"#)]]),
     ]
 
     /// A sandbox whose ledger holds the fixture as commit 1.
@@ -123,32 +130,39 @@ import Testing
         #expect(asOfBefore != after, "the commit changes a query", sourceLocation: sourceLocation)
 
         let undo = try sandbox.undo(commit, sourceLocation: sourceLocation)
-        expectSameAnswers(try sandbox.answers(Self.queries), asOfBefore, "after undo \(commit), as of position \(before)",
-                          sourceLocation: sourceLocation)
+        expectSameAnswers(
+            try sandbox.answers(Self.queries), asOfBefore, "after undo \(commit), as of position \(before)",
+            sourceLocation: sourceLocation)
         try expectEvents(of: undo, undoing: commit, in: sandbox, sourceLocation: sourceLocation)
 
         let redo = try sandbox.undo(undo, sourceLocation: sourceLocation)
-        expectSameAnswers(try sandbox.answers(Self.queries), after, "after undo \(undo) of the undo, as right after commit \(commit)",
-                          sourceLocation: sourceLocation)
+        expectSameAnswers(
+            try sandbox.answers(Self.queries), after, "after undo \(undo) of the undo, as right after commit \(commit)",
+            sourceLocation: sourceLocation)
         try expectEvents(of: redo, undoing: undo, in: sandbox, sourceLocation: sourceLocation)
     }
 
     /// Expects each query's answer to equal the expected one, naming the query that differs.
-    private func expectSameAnswers(_ actual: [String], _ expected: [String], _ context: String,
-                                   sourceLocation: SourceLocation = #_sourceLocation) {
+    private func expectSameAnswers(
+        _ actual: [String], _ expected: [String], _ context: String,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         for (query, (actual, expected)) in zip(Self.queries, zip(actual, expected)) {
             #expect(actual == expected, "\(context): query \(query.joined(separator: " "))", sourceLocation: sourceLocation)
         }
     }
 
     /// Expects commit `commit` to hold events, each with the metadata `undoes: undone`.
-    private func expectEvents(of commit: Int, undoing undone: Int, in sandbox: LedgerSandbox,
-                              sourceLocation: SourceLocation = #_sourceLocation) throws {
+    private func expectEvents(
+        of commit: Int, undoing undone: Int, in sandbox: LedgerSandbox,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
         let events = try sandbox.log(sourceLocation: sourceLocation).filter { $0.int("commit") == commit }
         #expect(!events.isEmpty, "commit \(commit) has events", sourceLocation: sourceLocation)
         for event in events {
-            #expect((event["metadata"] as? [String: Any])?.string("undoes") == String(undone),
-                    "\(event.string("type") ?? "?") of commit \(commit) undoes \(undone)", sourceLocation: sourceLocation)
+            #expect(
+                (event["metadata"] as? [String: Any])?.string("undoes") == String(undone),
+                "\(event.string("type") ?? "?") of commit \(commit) undoes \(undone)", sourceLocation: sourceLocation)
         }
     }
 
@@ -182,10 +196,14 @@ import Testing
     /// An owner and an entity referring to it, appended in that order: `ArtistCreated` and
     /// `SongAdded`, `CategoryCreated` and `AnimalAdded`.
     static let ownersAndMembers = [
-        [UndoCase.line("ArtistCreated", #"{"artistId":"late","name":"Late"}"#),
-         UndoCase.line("SongAdded", #"{"songId":"s9","title":"Early","artistId":"late"}"#)],
-        [UndoCase.line("CategoryCreated", #"{"categoryId":"late","name":"Late"}"#),
-         UndoCase.line("AnimalAdded", #"{"animalId":"early","name":"Early","diet":"carnivorous","categoryId":"late"}"#)],
+        [
+            UndoCase.line("ArtistCreated", #"{"artistId":"late","name":"Late"}"#),
+            UndoCase.line("SongAdded", #"{"songId":"s9","title":"Early","artistId":"late"}"#),
+        ],
+        [
+            UndoCase.line("CategoryCreated", #"{"categoryId":"late","name":"Late"}"#),
+            UndoCase.line("AnimalAdded", #"{"animalId":"early","name":"Early","diet":"carnivorous","categoryId":"late"}"#),
+        ],
     ]
 
     @Test(arguments: ownersAndMembers)
@@ -254,22 +272,26 @@ import Testing
 
     /// Stages `events`, each of another entity, in a session, commits it and undoes that
     /// commit: one commit of as many events returns every query to `--as-of` before the session.
-    private func expectSessionUndoneInOneCommit(_ events: [(type: String, data: String)],
-                                               sourceLocation: SourceLocation = #_sourceLocation) throws {
+    private func expectSessionUndoneInOneCommit(
+        _ events: [(type: String, data: String)],
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
         let sandbox = try fixture()
         let session = try sandbox.beginSession(sourceLocation: sourceLocation)
         for event in events { try sandbox.stage(session, event.type, event.data, sourceLocation: sourceLocation) }
         let before = try sandbox.eventCount(sourceLocation: sourceLocation)
-        let commit = try #require(try sandbox.object(["session", "commit", session], sourceLocation: sourceLocation).int("commit"),
-                                  sourceLocation: sourceLocation)
+        let commit = try #require(
+            try sandbox.object(["session", "commit", session], sourceLocation: sourceLocation).int("commit"),
+            sourceLocation: sourceLocation)
         let asOfBefore = try sandbox.answers(Self.queries, ["--as-of", String(before)])
 
         let undo = try sandbox.undo(commit, sourceLocation: sourceLocation)
         #expect(undo == commit + 1, sourceLocation: sourceLocation)
         let commits = try sandbox.commits(sourceLocation: sourceLocation)
         #expect(commits.map(\.commit) == Array(1...undo), "one commit more", sourceLocation: sourceLocation)
-        #expect(commits.last.map { $0.last - before } == 2 * events.count,
-                "the session's events, and as many undoing them: one per entity it changed", sourceLocation: sourceLocation)
+        #expect(
+            commits.last.map { $0.last - before } == 2 * events.count,
+            "the session's events, and as many undoing them: one per entity it changed", sourceLocation: sourceLocation)
         expectSameAnswers(try sandbox.answers(Self.queries), asOfBefore, "after undo \(commit)", sourceLocation: sourceLocation)
     }
 
@@ -322,12 +344,15 @@ import Testing
     @Test func laterCommitsOfOtherEntitiesDoNotStopTheUndo() throws {
         let sandbox = try fixture()
         let commit = try sandbox.commitNumber([UndoCase.line("ArtistRenamed", #"{"artistId":"a1","name":"Alpha Prime"}"#)])
-        try sandbox.commit([UndoCase.line("ArtistRenamed", #"{"artistId":"a2","name":"Beta Prime"}"#),
-                            UndoCase.line("SongRetitled", #"{"songId":"s1","title":"Renamed Song"}"#)])
+        try sandbox.commit([
+            UndoCase.line("ArtistRenamed", #"{"artistId":"a2","name":"Beta Prime"}"#),
+            UndoCase.line("SongRetitled", #"{"songId":"s1","title":"Renamed Song"}"#),
+        ])
         _ = try sandbox.undo(commit)
         let names = try sandbox.array(["query", "artists"]).compactMap { $0.string("name") }
         #expect(names == ["Alpha", "Beta Prime"])
-        #expect(try sandbox.object(["query", "artist-songs", "a1"]).objects("songs")?.compactMap { $0.string("title") }
+        #expect(
+            try sandbox.object(["query", "artist-songs", "a1"]).objects("songs")?.compactMap { $0.string("title") }
                 == ["Renamed Song", "Second Song"])
     }
 
@@ -335,8 +360,10 @@ import Testing
         let sandbox = try fixture()
         let renamed = try sandbox.commitNumber([UndoCase.line("CategoryRenamed", #"{"categoryId":"mammal","name":"Mammalia"}"#)])
         let deleted = try sandbox.commitNumber([UndoCase.line("CategoryDeleted", #"{"categoryId":"bird"}"#)])
-        try sandbox.commit([UndoCase.line("CategoryCreated", #"{"categoryId":"fish","name":"mammals"}"#),
-                            UndoCase.line("CategoryCreated", #"{"categoryId":"avian","name":"BIRDS"}"#)])
+        try sandbox.commit([
+            UndoCase.line("CategoryCreated", #"{"categoryId":"fish","name":"mammals"}"#),
+            UndoCase.line("CategoryCreated", #"{"categoryId":"avian","name":"BIRDS"}"#),
+        ])
         let events = try sandbox.eventCount()
         expectFailure(try sandbox.run(["undo", String(renamed)]), exit: 1, mentions: ["category name must be unique", "category-mammal"])
         expectFailure(try sandbox.run(["undo", String(deleted)]), exit: 1, mentions: ["category name must be unique", "category-bird"])
@@ -391,8 +418,10 @@ import Testing
     }
 
     /// A commit number is digits only, from 1, as positions are: "+1" is not commit 1.
-    @Test(arguments: ["abc", "1.5", "", " 1", "1 ", "0x1", "1e3", "99999999999999999999", "9223372036854775808",
-                      "+1", "-1", "0", "1x", "١"])
+    @Test(arguments: [
+        "abc", "1.5", "", " 1", "1 ", "0x1", "1e3", "99999999999999999999", "9223372036854775808",
+        "+1", "-1", "0", "1x", "١",
+    ])
     func aBadCommitArgumentIsAUsageError(_ argument: String) throws {
         let sandbox = try fixture()
         expectFailure(try sandbox.run(["undo", argument]), exit: 2, mentions: ["COMMIT", "commit number"])
@@ -416,10 +445,14 @@ import Testing
     @Test func rebuildAndVerifyAfterUndosChangeNoQuery() throws {
         let sandbox = try fixture()
         let deleted = try sandbox.commitNumber([UndoCase.line("ArtistDeleted", #"{"artistId":"a1"}"#)])
-        let retitled = try sandbox.commitNumber([UndoCase.line("SongRetitled", #"{"songId":"s3","title":"Found Song"}"#),
-                                                 UndoCase.line("SongReassigned", #"{"songId":"s3","artistId":"a2"}"#)])
-        let cascade = try sandbox.commitNumber([UndoCase.line("CategoryDeleted", #"{"categoryId":"mammal"}"#),
-                                                UndoCase.line("AnimalRecategorized", #"{"animalId":"frog","categoryId":"bird"}"#)])
+        let retitled = try sandbox.commitNumber([
+            UndoCase.line("SongRetitled", #"{"songId":"s3","title":"Found Song"}"#),
+            UndoCase.line("SongReassigned", #"{"songId":"s3","artistId":"a2"}"#),
+        ])
+        let cascade = try sandbox.commitNumber([
+            UndoCase.line("CategoryDeleted", #"{"categoryId":"mammal"}"#),
+            UndoCase.line("AnimalRecategorized", #"{"animalId":"frog","categoryId":"bird"}"#),
+        ])
         let unfavorited = try sandbox.commitNumber([UndoCase.line("FavoriteRemoved", #"{"dishId":"dumpling"}"#)])
         for commit in [deleted, retitled, cascade, unfavorited] { _ = try sandbox.undo(commit) }
         _ = try sandbox.undo(try sandbox.commits().count)

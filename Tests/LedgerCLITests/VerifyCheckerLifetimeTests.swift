@@ -1,6 +1,7 @@
 import Foundation
 import LedgerCLITestSupport
 import Testing
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -16,8 +17,9 @@ import Glibc
 
         let errors = open(sandbox.path("verify.err"), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
         defer { close(errors) }
-        let verify = try SpawnedProcess(LedgerSandbox.executable.path, ["verify", "--ledger", sandbox.ledgerPath],
-                                        in: sandbox.directory.path, output: errors, errors: errors)
+        let verify = try SpawnedProcess(
+            LedgerSandbox.executable.path, ["verify", "--ledger", sandbox.ledgerPath],
+            in: sandbox.directory.path, output: errors, errors: errors)
         // Checking 50,000 events takes seconds; the checker is seen long before it is done. The
         // test polls on its own thread, which nothing else can hold up while verify runs.
         #expect(Self.poll(within: 60) { !Self.children(of: verify.pid).isEmpty })
@@ -48,7 +50,8 @@ import Glibc
     /// Whether process `pid` exists and has not ended (an ended one not yet reaped is a zombie, `Z`).
     static func isRunning(_ pid: Int32) -> Bool {
         guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-              let end = stat.lastIndex(of: ")") else { return false }
+            let end = stat.lastIndex(of: ")")
+        else { return false }
         return stat[stat.index(end, offsetBy: 2)] != "Z"
     }
 }

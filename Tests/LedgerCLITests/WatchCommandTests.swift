@@ -1,6 +1,7 @@
 import Foundation
 import LedgerCLITestSupport
 import Testing
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -23,16 +24,21 @@ import Glibc
         let sandbox = try seeded()
         let watcher = try BackgroundLedger(["watch", "--json", "--from", "85"], in: sandbox)
         try sandbox.ok(["append", "ArtistCreated", #"{"artistId":"abba","name":"ABBA"}"#])
-        try sandbox.ok(["append", "--batch", "-"], input: """
-            {"type":"SongAdded","data":{"songId":"waterloo","title":"Waterloo","artistId":"abba"}}
-            {"type":"FavoriteAdded","data":{"dishId":"congee"}}
-            """)
+        try sandbox.ok(
+            ["append", "--batch", "-"],
+            input: """
+                {"type":"SongAdded","data":{"songId":"waterloo","title":"Waterloo","artistId":"abba"}}
+                {"type":"FavoriteAdded","data":{"dishId":"congee"}}
+                """)
         let lines = watcher.waitForLines(3)
         #expect(lines.count == 3, "watch printed \(lines) within 5 s; stderr: \(watcher.stderr)")
         let printed = try envelopes(lines)
         for envelope in printed {
-            #expect(envelope.keySet == ["position", "commit", "recordedAt", "id", "stream", "version", "type",
-                                        "schemaVersion", "data", "metadata", "hash"])
+            #expect(
+                envelope.keySet == [
+                    "position", "commit", "recordedAt", "id", "stream", "version", "type",
+                    "schemaVersion", "data", "metadata", "hash",
+                ])
         }
         #expect(printed.map { $0.int("position") } == [85, 86, 87])
         #expect(printed.map { $0.int("commit") } == [4, 5, 5])
@@ -74,8 +80,9 @@ import Glibc
         let sandbox = try seeded()
         let watcher = try BackgroundLedger(["watch", "--json", "--from", "80"], in: sandbox)
         let replayed = watcher.waitForLines(5)
-        #expect(replayed == (try sandbox.ok(["log", "--from", "80", "--json"]).lines),
-                "positions 80–84 first; stderr: \(watcher.stderr)")
+        #expect(
+            replayed == (try sandbox.ok(["log", "--from", "80", "--json"]).lines),
+            "positions 80–84 first; stderr: \(watcher.stderr)")
         try sandbox.ok(["append", "FavoriteAdded", #"{"dishId":"congee"}"#])
         let lines = watcher.waitForLines(6)
         #expect(try envelopes(lines).map { $0.int("position") } == [80, 81, 82, 83, 84, 85])
@@ -141,8 +148,9 @@ import Glibc
     func watchEndsWithExitFiveWhenTheLedgerFileIsRemovedOrReplaced(_ change: String) throws {
         let sandbox = try seeded()
         let other = sandbox.path("other.lmdb")
-        let created = try LedgerSandbox.run(["append", "FavoriteAdded", #"{"dishId":"elsewhere"}"#, "--ledger", other],
-                                            input: nil, currentDirectory: sandbox.directory)
+        let created = try LedgerSandbox.run(
+            ["append", "FavoriteAdded", #"{"dishId":"elsewhere"}"#, "--ledger", other],
+            input: nil, currentDirectory: sandbox.directory)
         #expect(created.status == 0, "\(created.stderr)")
         let watcher = try BackgroundLedger(["watch", "--json", "--from", "84"], in: sandbox)
         try #require(watcher.waitForLines(1).count == 1, "watch printed nothing within 5 s; stderr: \(watcher.stderr)")

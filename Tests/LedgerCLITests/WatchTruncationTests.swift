@@ -1,6 +1,7 @@
 import Foundation
 import LedgerCLITestSupport
 import Testing
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -18,8 +19,9 @@ import Glibc
         let size = try #require(try FileManager.default.attributesOfItem(atPath: sandbox.ledgerPath)[.size] as? Int)
         #expect(truncate(sandbox.ledgerPath, off_t(max(0, size - bytesCut))) == 0)
         #expect(watcher.waitForExit(within: 10), "watch should notice its ledger file was truncated")
-        #expect(watcher.process.terminationReason == .exit && watcher.process.terminationStatus == 5,
-                "\(watcher.process.terminationReason) \(watcher.process.terminationStatus); \(watcher.stderr)")
+        #expect(
+            watcher.process.terminationReason == .exit && watcher.process.terminationStatus == 5,
+            "\(watcher.process.terminationReason) \(watcher.process.terminationStatus); \(watcher.stderr)")
         expectOneErrorLine(watcher.stderr)
         #expect(watcher.stderr.contains("truncated"), "stderr: \(watcher.stderr)")
     }

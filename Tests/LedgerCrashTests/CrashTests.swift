@@ -86,12 +86,14 @@ extension CrashTests {
         let sandbox = try LedgerSandbox()
         let base = try CrashScenario.seededBase(in: sandbox)
         let lines = GeneratedBatches.lines(seed: 11, count: Self.rebuildEvents)
-        try CrashScenario.ok(sandbox, ["append", "--batch", try GeneratedBatches.write(lines, to: sandbox.path("batch.ndjson"))],
-                             ledger: base)
+        try CrashScenario.ok(
+            sandbox, ["append", "--batch", try GeneratedBatches.write(lines, to: sandbox.path("batch.ndjson"))],
+            ledger: base)
         try? FileManager.default.removeItem(atPath: base + "-lock")
         let events = try lines.map { try #require(try LedgerSandbox.json($0) as? [String: Any]) }
-        let scenario = CrashScenario(sandbox: sandbox, base: base, command: ["rebuild", "--quiet"], addedEvents: 0,
-                                     addedCommits: 0, firstID: "", lastID: "", queries: CrashScenario.queries(for: events))
+        let scenario = CrashScenario(
+            sandbox: sandbox, base: base, command: ["rebuild", "--quiet"], addedEvents: 0,
+            addedCommits: 0, firstID: "", lastID: "", queries: CrashScenario.queries(for: events))
         try scenario.resetLedger()
         let answers = try scenario.answers()
         let reference = try sandbox.runKilled(scenario.command, at: .never, ledger: scenario.ledger)
@@ -113,7 +115,8 @@ extension CrashTests {
         }
         let name = "ledger rebuild"
         CrashScenario.expectMostKilledWhileWriting(runs, total: reference.written, name: name)
-        print("""
+        print(
+            """
             CrashTests: \(name) ran uninterrupted (\(reference)); \(CrashScenario.summary(runs, total: reference.written)) \
             (seed \(seed)), each left a ledger that verifies
             \(runs.map { "  \($0)" }.joined(separator: "\n"))
@@ -163,11 +166,14 @@ struct CrashScenario {
 
     /// Runs `ledger ARGS --ledger LEDGER`, which must succeed.
     @discardableResult
-    static func ok(_ sandbox: LedgerSandbox, _ arguments: [String], ledger: String,
-                   sourceLocation: SourceLocation = #_sourceLocation) throws -> RunResult {
+    static func ok(
+        _ sandbox: LedgerSandbox, _ arguments: [String], ledger: String,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> RunResult {
         let result = try sandbox.run(arguments + ["--ledger", ledger], useLedgerOption: false)
-        try #require(result.status == 0, "ledger \(arguments.joined(separator: " ")) exited \(result.status): \(result.stderr)",
-                     sourceLocation: sourceLocation)
+        try #require(
+            result.status == 0, "ledger \(arguments.joined(separator: " ")) exited \(result.status): \(result.stderr)",
+            sourceLocation: sourceLocation)
         return result
     }
 
@@ -205,11 +211,17 @@ struct CrashScenario {
 
     /// `ledger stats --json` of the ledger: its events and commits.
     func counts(sourceLocation: SourceLocation = #_sourceLocation) throws -> (events: Int, commits: Int) {
-        let stats = try #require(try LedgerSandbox.json(try Self.ok(sandbox, ["stats", "--json"], ledger: ledger,
-                                                                      sourceLocation: sourceLocation).stdout) as? [String: Any],
-                                 sourceLocation: sourceLocation)
-        return (try #require(stats.int("events"), sourceLocation: sourceLocation),
-                try #require(stats.int("commits"), sourceLocation: sourceLocation))
+        let stats = try #require(
+            try LedgerSandbox.json(
+                try Self.ok(
+                    sandbox, ["stats", "--json"], ledger: ledger,
+                    sourceLocation: sourceLocation
+                ).stdout) as? [String: Any],
+            sourceLocation: sourceLocation)
+        return (
+            try #require(stats.int("events"), sourceLocation: sourceLocation),
+            try #require(stats.int("commits"), sourceLocation: sourceLocation)
+        )
     }
 
     /// The envelopes `ledger log ARGS --json` prints.
@@ -229,7 +241,9 @@ struct CrashScenario {
     func run(kills: Int) throws {
         let clock = ContinuousClock()
         let started = clock.now
-        let name = "ledger " + command.map { $0.hasPrefix("/") ? URL(fileURLWithPath: $0).lastPathComponent : $0 }
+        let name =
+            "ledger "
+            + command.map { $0.hasPrefix("/") ? URL(fileURLWithPath: $0).lastPathComponent : $0 }
             .joined(separator: " ")
         try resetLedger()
         let baseCounts = try counts()
@@ -242,8 +256,9 @@ struct CrashScenario {
         let total = reference.written
         try #require(total > 0, "\(name), uninterrupted, wrote nothing: \(reference)")
         let full = try counts()
-        #expect(full.events == baseCounts.events + addedEvents && full.commits == baseCounts.commits + addedCommits,
-                "\(name) on a ledger of \(baseCounts) should add \(addedEvents) events in \(addedCommits) commits: \(full)")
+        #expect(
+            full.events == baseCounts.events + addedEvents && full.commits == baseCounts.commits + addedCommits,
+            "\(name) on a ledger of \(baseCounts) should add \(addedEvents) events in \(addedCommits) commits: \(full)")
         let fullAnswers = comparable(try answers())
         try #require(fullAnswers != baseAnswers, "the queries should tell the two outcomes apart")
 
@@ -260,13 +275,15 @@ struct CrashScenario {
             runs.append(run)
             let grown = fileSize() - baseSize
             let context = "\(name), round \(round) (seed \(seed)): \(run)"
-            let outcome = try check(after: run, context: context, base: baseCounts, baseAnswers: baseAnswers,
-                                    fullAnswers: fullAnswers)
+            let outcome = try check(
+                after: run, context: context, base: baseCounts, baseAnswers: baseAnswers,
+                fullAnswers: fullAnswers)
             outcomes[outcome?.rawValue ?? "partial", default: 0] += 1
             report.append("  \(run), file grew by \(grown) bytes → \(outcome?.rawValue ?? "partial")")
         }
         Self.expectMostKilledWhileWriting(runs, total: total, name: name)
-        print("""
+        print(
+            """
             CrashTests: \(name) ran uninterrupted (\(reference)); \(moments.count) killed runs checked in \
             \(clock.now - started) (seed \(seed)): \(Self.summary(runs, total: total)); left \
             \(outcomes.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", "))
@@ -290,12 +307,15 @@ struct CrashScenario {
 
     /// Expects at least `killedWhileWritingShare` of `runs` to have been killed after writing
     /// some of the `total` bytes an uninterrupted run writes, and before writing them all.
-    static func expectMostKilledWhileWriting(_ runs: [KilledRun], total: Int, name: String,
-                                             sourceLocation: SourceLocation = #_sourceLocation) {
+    static func expectMostKilledWhileWriting(
+        _ runs: [KilledRun], total: Int, name: String,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         let inside = runs.filter { $0.killedWhileWriting(total) }.count
-        #expect(Double(inside) >= killedWhileWritingShare * Double(runs.count),
-                "\(name): most kills should land while its commits write their \(total) bytes: \(summary(runs, total: total))",
-                sourceLocation: sourceLocation)
+        #expect(
+            Double(inside) >= killedWhileWritingShare * Double(runs.count),
+            "\(name): most kills should land while its commits write their \(total) bytes: \(summary(runs, total: total))",
+            sourceLocation: sourceLocation)
     }
 
     /// How many of `runs` were killed while writing `total` bytes, before or after, or exited;
@@ -313,8 +333,10 @@ struct CrashScenario {
     }
 
     /// Checks the ledger a (possibly) killed run left; returns what it holds of the command's events.
-    func check(after run: KilledRun, context: String, base: (events: Int, commits: Int), baseAnswers: [String],
-               fullAnswers: [String]) throws -> Outcome? {
+    func check(
+        after run: KilledRun, context: String, base: (events: Int, commits: Int), baseAnswers: [String],
+        fullAnswers: [String]
+    ) throws -> Outcome? {
         if !run.killed { #expect(run.status == 0, "\(context): \(run.stderr)") }
 
         // It opens and verifies.
@@ -329,7 +351,10 @@ struct CrashScenario {
         case (base.events + addedEvents, base.commits + addedCommits): outcome = .everything
         default: outcome = nil
         }
-        #expect(outcome != nil, "\(context): \(counts.events) events in \(counts.commits) commits, expected \(base) or \((base.events + addedEvents, base.commits + addedCommits))")
+        #expect(
+            outcome != nil,
+            "\(context): \(counts.events) events in \(counts.commits) commits, expected \(base) or \((base.events + addedEvents, base.commits + addedCommits))"
+        )
         #expect(run.killed || outcome == .everything, "\(context): a run that exited by itself appended everything")
 
         let firstAdded = try log(["--from", String(base.events + 1), "--limit", "2"])
@@ -337,10 +362,12 @@ struct CrashScenario {
         case .nothing:
             #expect(firstAdded.isEmpty, "\(context): log holds events after the seeds")
         case .everything:
-            #expect(firstAdded.first?.string("id") == firstID && firstAdded.first?.int("commit") == base.commits + 1,
-                    "\(context): first appended event \(firstAdded.first ?? [:])")
+            #expect(
+                firstAdded.first?.string("id") == firstID && firstAdded.first?.int("commit") == base.commits + 1,
+                "\(context): first appended event \(firstAdded.first ?? [:])")
             let last = try log(["--from", String(counts.events)])
-            #expect(last.count == 1 && last.first?.string("id") == lastID && last.first?.int("position") == counts.events
+            #expect(
+                last.count == 1 && last.first?.string("id") == lastID && last.first?.int("position") == counts.events
                     && last.first?.int("commit") == counts.commits, "\(context): last event \(last)")
         case nil:
             break
@@ -357,11 +384,11 @@ struct CrashScenario {
         }
 
         // The lock the killed writer held is released: the ledger takes new commits.
-        let append = try sandbox.run(["append", "FavoriteAdded", #"{"dishId":"after-the-crash"}"#, "--ledger", ledger],
-                                     useLedgerOption: false)
+        let append = try sandbox.run(
+            ["append", "FavoriteAdded", #"{"dishId":"after-the-crash"}"#, "--ledger", ledger],
+            useLedgerOption: false)
         #expect(append.status == 0, "\(context): append after the kill exited \(append.status): \(append.stderr)")
         #expect(try self.counts().events == counts.events + 1, "\(context)")
         return outcome
     }
 }
-

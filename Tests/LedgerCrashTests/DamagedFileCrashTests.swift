@@ -25,21 +25,24 @@ import Testing
         let sandbox = try LedgerSandbox()
         try DamageCheck.buildLedger(in: sandbox)
         let intact = try LedgerFileBytes(contentsOf: sandbox.ledgerPath)
-        let check = DamageCheck(script: DamageCheck.script(queries: try DamageCheck.queries(of: sandbox)),
-                                directory: sandbox.directory)
+        let check = DamageCheck(
+            script: DamageCheck.script(queries: try DamageCheck.queries(of: sandbox)),
+            directory: sandbox.directory)
         let reference = try check.run(intact, worker: 0)
         try #require(reference.verifyStatus == 0, "verify of the intact ledger: \(reference)")
 
         let seed = UInt64(DispatchTime.now().uptimeNanoseconds)
         var random = SplitMix64(seed: seed)
         let used = intact.usedBytes
-        let damages = (0..<Self.bitFlips).map { _ in
-            Damage.flip(offset: Int.random(in: 0..<used, using: &random), bit: Int.random(in: 0..<8, using: &random))
-        } + (0..<Self.scrambles).map { _ in
-            let length = Int.random(in: 2...Self.longestScramble, using: &random)
-            let bytes = (0..<length).map { _ in UInt8.random(in: 0...255, using: &random) }
-            return Damage.scramble(offset: Int.random(in: 0...(used - length), using: &random), bytes: bytes)
-        }
+        let damages =
+            (0..<Self.bitFlips).map { _ in
+                Damage.flip(offset: Int.random(in: 0..<used, using: &random), bit: Int.random(in: 0..<8, using: &random))
+            }
+            + (0..<Self.scrambles).map { _ in
+                let length = Int.random(in: 2...Self.longestScramble, using: &random)
+                let bytes = (0..<length).map { _ in UInt8.random(in: 0...255, using: &random) }
+                return Damage.scramble(offset: Int.random(in: 0...(used - length), using: &random), bytes: bytes)
+            }
 
         let findings = FindingList()
         DispatchQueue.concurrentPerform(iterations: Self.parallelChecks) { worker in
@@ -57,12 +60,15 @@ import Testing
         }
 
         let failures = findings.failures
-        #expect(failures.isEmpty, """
+        #expect(
+            failures.isEmpty,
+            """
             \(failures.count) of \(damages.count) damaged copies (seed \(seed)) went wrong:
             \(failures.prefix(20).joined(separator: "\n"))
             """)
         #expect(findings.detected > 0, "some damage should be detected")
-        print("""
+        print(
+            """
             DamagedFileCrashTests: \(damages.count) damaged copies of a \(used)-byte ledger (\(Self.bitFlips) single-bit \
             flips, \(Self.scrambles) scrambles, seed \(seed)) checked in \(clock.now - started): \(findings.detected) \
             detected by verify, \(findings.harmless) harmless (verify passed and every answer is unchanged), \
@@ -161,8 +167,9 @@ struct DamageCheck: Sendable {
         let ledger = directory.appendingPathComponent("damaged-\(worker).lmdb").path
         try? FileManager.default.removeItem(atPath: ledger + "-lock")
         try file.write(to: ledger)
-        let result = try Programs.run("/bin/bash", ["-c", script, "check", LedgerSandbox.executable.path, ledger],
-                                      currentDirectory: directory)
+        let result = try Programs.run(
+            "/bin/bash", ["-c", script, "check", LedgerSandbox.executable.path, ledger],
+            currentDirectory: directory)
         var sections = result.stdout.components(separatedBy: "\n@@ ")
         let verdict = sections.removeFirst().split(whereSeparator: \.isWhitespace).compactMap { Int($0) }
         return Outcome(verifyStatus: verdict.first ?? -1, exportStatus: verdict.count > 1 ? verdict[1] : nil, answers: sections)
@@ -187,9 +194,11 @@ struct DamageCheck: Sendable {
     static func queries(of sandbox: LedgerSandbox) throws -> [[String]] {
         let artists = try sandbox.array(["query", "artists"]).compactMap { $0.string("artistId") }
         let categories = try sandbox.array(["query", "categories"]).compactMap { $0.string("categoryId") }
-        return [["export"], ["query", "artists", "--json"], ["query", "songs", "--json"], ["query", "songs", "--orphans", "--json"],
-                ["query", "categories", "--json"], ["query", "animals", "--json"], ["query", "animals", "--uncategorized", "--json"],
-                ["query", "favorites", "--json"]]
+        return [
+            ["export"], ["query", "artists", "--json"], ["query", "songs", "--json"], ["query", "songs", "--orphans", "--json"],
+            ["query", "categories", "--json"], ["query", "animals", "--json"], ["query", "animals", "--uncategorized", "--json"],
+            ["query", "favorites", "--json"],
+        ]
             + artists.map { ["query", "artist-songs", $0, "--json"] }
             + categories.map { ["query", "category-animals", $0, "--json"] }
     }

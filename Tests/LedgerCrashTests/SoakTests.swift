@@ -3,6 +3,7 @@ import Foundation
 import LedgerCLITestSupport
 import LedgerWorkload
 import Testing
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -71,10 +72,12 @@ import Glibc
             }
         }
         // Readers: the list queries, the shared artist, the log, a history and the statistics, with --json.
-        let queries: [[String]] = [["query", "artists"], ["query", "artist-songs", Self.sharedArtist], ["query", "songs"],
-                                   ["query", "songs", "--orphans"], ["query", "categories"], ["query", "animals"],
-                                   ["query", "animals", "--uncategorized"], ["query", "favorites"],
-                                   ["log", "--limit", "20"], ["history", "artist-\(Self.sharedArtist)"], ["stats"]]
+        let queries: [[String]] = [
+            ["query", "artists"], ["query", "artist-songs", Self.sharedArtist], ["query", "songs"],
+            ["query", "songs", "--orphans"], ["query", "categories"], ["query", "animals"],
+            ["query", "animals", "--uncategorized"], ["query", "favorites"],
+            ["log", "--limit", "20"], ["history", "artist-\(Self.sharedArtist)"], ["stats"],
+        ]
         for reader in 0..<2 {
             others.loop { round in
                 count("query")
@@ -146,12 +149,14 @@ import Glibc
         let final = try sandbox.ok(["export"]).lines
         let log = try final.map { try #require(try LedgerSandbox.json($0) as? [String: Any]) }
         let appended = reports.flatMap { $0.appended }
-        #expect(log.count == setupIDs.count + appended.count,
-                "\(log.count) events in the log; \(setupIDs.count) set up and \(appended.count) reported appended")
+        #expect(
+            log.count == setupIDs.count + appended.count,
+            "\(log.count) events in the log; \(setupIDs.count) set up and \(appended.count) reported appended")
         #expect(log.map { $0.int("position") ?? -1 } == Array(1...log.count), "positions are gapless")
         let commits = log.map { $0.int("commit") ?? -1 }
-        #expect(commits.first == 1 && zip(commits, commits.dropFirst()).allSatisfy { $1 == $0 || $1 == $0 + 1 },
-                "commits are numbered 1, 2, 3 … in log order")
+        #expect(
+            commits.first == 1 && zip(commits, commits.dropFirst()).allSatisfy { $1 == $0 || $1 == $0 + 1 },
+            "commits are numbered 1, 2, 3 … in log order")
         var positionsOfID: [String: [Int]] = [:]
         for (index, event) in log.enumerated() { positionsOfID[event.string("id") ?? "", default: []].append(index + 1) }
         #expect(positionsOfID.count == log.count, "event ids are distinct")
@@ -167,8 +172,9 @@ import Glibc
             }
         }
         for append in reports.flatMap({ $0.appends }) {
-            #expect(positionsOfCommit[append.commit] == append.positions,
-                    "commit \(append.commit) holds \(positionsOfCommit[append.commit] ?? []), the append reported \(append.positions)")
+            #expect(
+                positionsOfCommit[append.commit] == append.positions,
+                "commit \(append.commit) holds \(positionsOfCommit[append.commit] ?? []), the append reported \(append.positions)")
         }
         for id in setupIDs { #expect(positionsOfID[id]?.count == 1, "set-up event \(id)") }
 
@@ -206,8 +212,9 @@ import Glibc
             let verified = try sandbox.run(["verify", "--ledger", backup], useLedgerOption: false)
             #expect(verified.status == 0, "verify of \(backup) exited \(verified.status): \(verified.stderr)")
             let exported = try sandbox.run(["export", "--ledger", backup], useLedgerOption: false)
-            #expect(exported.status == 0 && isCommitPrefix(exported.lines),
-                    "\(backup): \(exported.lines.count) events, not whole commits of the log; \(exported.stderr)")
+            #expect(
+                exported.status == 0 && isCommitPrefix(exported.lines),
+                "\(backup): \(exported.lines.count) events, not whole commits of the log; \(exported.stderr)")
         }
         let exports = exportsTaken.get()
         for (index, export) in exports.enumerated() {
@@ -220,13 +227,16 @@ import Glibc
         let watched = watcher.waitForLines(log.count - firstWatched + 1, within: 30)
         let printed = try watched.map { try #require(try LedgerSandbox.json($0) as? [String: Any]) }
         #expect(firstWatched <= setupIDs.count, "the watcher started before the writers")
-        #expect(printed.map { $0.int("position") ?? -1 } == Array(firstWatched...log.count),
-                "watch printed positions \(printed.first?.int("position") ?? 0)…\(printed.last?.int("position") ?? 0), \(printed.count) lines")
-        #expect(printed.map { $0 as NSDictionary } == log[(firstWatched - 1)...].map { $0 as NSDictionary },
-                "watch printed the envelopes of the log")
+        #expect(
+            printed.map { $0.int("position") ?? -1 } == Array(firstWatched...log.count),
+            "watch printed positions \(printed.first?.int("position") ?? 0)…\(printed.last?.int("position") ?? 0), \(printed.count) lines")
+        #expect(
+            printed.map { $0 as NSDictionary } == log[(firstWatched - 1)...].map { $0 as NSDictionary },
+            "watch printed the envelopes of the log")
         #expect(watcher.stop(), "the watcher ends on SIGTERM")
 
-        print("""
+        print(
+            """
             SoakTests: \(Self.writers) writers appended \(appended.count) events in \(reports.reduce(0) { $0 + $1.appends.count }) \
             commits (\(renames) renames of the shared artist, \(conflicts) conflicts retried) in \(writersDone); \
             background rounds \(rounds.get().sorted { $0.key < $1.key }), \(exports.count) exports, \(backups.count) backups; \
@@ -260,8 +270,10 @@ import Glibc
 
     /// The stream of an event (§3).
     static func stream(of event: PendingEvent) -> String {
-        let kinds = [("Artist", "artist", "artistId"), ("Song", "song", "songId"), ("Category", "category", "categoryId"),
-                     ("Animal", "animal", "animalId"), ("Favorite", "favorite", "dishId")]
+        let kinds = [
+            ("Artist", "artist", "artistId"), ("Song", "song", "songId"), ("Category", "category", "categoryId"),
+            ("Animal", "animal", "animalId"), ("Favorite", "favorite", "dishId"),
+        ]
         let (_, kind, field) = kinds.first { event.type.hasPrefix($0.0) } ?? ("", "?", "?")
         return "\(kind)-\(event.payload[field]?.stringValue ?? "?")"
     }
@@ -276,8 +288,10 @@ import Glibc
 
         /// Runs an append; on success records its events (ids in order) and returns the parsed output.
         /// A conflict (exit 3) is a failure unless `racing`: the writer's own streams move only by its appends.
-        func append(_ arguments: [String], input: String? = nil, ids: [String],
-                    racing: Bool = false) -> (status: Int32, output: [String: Any]?) {
+        func append(
+            _ arguments: [String], input: String? = nil, ids: [String],
+            racing: Bool = false
+        ) -> (status: Int32, output: [String: Any]?) {
             let result: BoundedResult
             do { result = try runner.run(arguments + ["--json"], input: input) } catch {
                 report.failures.append("ledger \(arguments.prefix(3).joined(separator: " ")): \(error)")
@@ -285,12 +299,14 @@ import Glibc
             }
             guard result.status == 0, !result.timedOut else {
                 if result.status != 3 || !racing || result.timedOut {
-                    report.failures.append("ledger \(arguments.prefix(3).joined(separator: " ")) exited \(result.status)\(result.timedOut ? " (timed out)" : ""): \(result.stderr)")
+                    report.failures.append(
+                        "ledger \(arguments.prefix(3).joined(separator: " ")) exited \(result.status)\(result.timedOut ? " (timed out)" : ""): \(result.stderr)"
+                    )
                 }
                 return (result.status, nil)
             }
             guard let output = (try? LedgerSandbox.json(result.stdout)) as? [String: Any],
-                  let commit = output.int("commit"), let positions = output.ints("positions"), positions.count == ids.count
+                let commit = output.int("commit"), let positions = output.ints("positions"), positions.count == ids.count
             else {
                 report.failures.append("ledger \(arguments.prefix(3).joined(separator: " ")): unexpected output \(result.stdout)")
                 return (-1, nil)
@@ -362,24 +378,32 @@ import Glibc
                     let at = Int.random(in: 0...lines.count, using: &random)
                     appended = appendRacing(ids: Array(ids[..<at]) + [renameID] + Array(ids[at...])) { version in
                         var all = lines
-                        all.insert(JSONValue.object([
-                            "type": .string("ArtistRenamed"), "id": .string(renameID), "expect": .int(Int64(version)),
-                            "data": .object(["artistId": .string(sharedArtist), "name": .string(name)]),
-                        ]).serializedString(), at: at)
+                        all.insert(
+                            JSONValue.object([
+                                "type": .string("ArtistRenamed"), "id": .string(renameID), "expect": .int(Int64(version)),
+                                "data": .object(["artistId": .string(sharedArtist), "name": .string(name)]),
+                            ]).serializedString(), at: at)
                         return (["append", "--batch", "-"], all.joined(separator: "\n") + "\n")
                     }
                     if appended { report.sharedRenames += 1 }
                 } else {
-                    appended = append(["append", "--batch", "-"], input: lines.joined(separator: "\n") + "\n",
-                                      ids: ids).status == 0
+                    appended =
+                        append(
+                            ["append", "--batch", "-"], input: lines.joined(separator: "\n") + "\n",
+                            ids: ids
+                        ).status == 0
                 }
                 if appended { for event in batch { versions[stream(of: event), default: 0] += 1 } }
             default:  // a rename of the shared artist, expecting the version just read
                 let id = UUID().uuidString.lowercased()
                 let name = renameName()
                 let appended = appendRacing(ids: [id]) { version in
-                    (["append", "ArtistRenamed", "{\"artistId\":\"\(sharedArtist)\",\"name\":\"\(name)\"}",
-                      "--expect", String(version), "--id", id], nil)
+                    (
+                        [
+                            "append", "ArtistRenamed", "{\"artistId\":\"\(sharedArtist)\",\"name\":\"\(name)\"}",
+                            "--expect", String(version), "--id", id,
+                        ], nil
+                    )
                 }
                 if appended { report.sharedRenames += 1 }
             }

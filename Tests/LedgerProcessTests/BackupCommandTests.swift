@@ -38,9 +38,10 @@ import Testing
     func aBackupTakenWhileAnotherProcessAppendsIsAConsistentPrefix() throws {
         let sandbox = try LedgerSandbox()
         try sandbox.loadSeeds()
-        let writer = try BackgroundScript(Self.appendLoop,
-                                          arguments: [LedgerSandbox.executable.path, sandbox.ledgerPath],
-                                          stopFile: sandbox.path("stop"))
+        let writer = try BackgroundScript(
+            Self.appendLoop,
+            arguments: [LedgerSandbox.executable.path, sandbox.ledgerPath],
+            stopFile: sandbox.path("stop"))
         let before = try waitForEvents(84 + 20, in: sandbox)
         try #require(before >= 104, "the background writer did not get going: \(before) events")
 
@@ -91,8 +92,9 @@ import Testing
         original.removeValue(forKey: "fileSize")
         #expect(copied as NSDictionary == original as NSDictionary)
         // The copy is a ledger of its own: it takes appends without touching the source.
-        let append = try sandbox.run(["append", "FavoriteAdded", #"{"dishId":"congee"}"#, "--ledger", destination],
-                                     useLedgerOption: false)
+        let append = try sandbox.run(
+            ["append", "FavoriteAdded", #"{"dishId":"congee"}"#, "--ledger", destination],
+            useLedgerOption: false)
         #expect(append.status == 0)
         #expect(try export(destination, in: sandbox).count == 86)
         #expect(try sandbox.eventCount() == 85)

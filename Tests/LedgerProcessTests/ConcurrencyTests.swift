@@ -46,10 +46,14 @@ import Testing
     func fourProcessesAppendingToOneStreamNeverLoseOrDoubleAnEvent() throws {
         let sandbox = try LedgerSandbox()
         let workers = 4, perWorker = 200, total = workers * perWorker
-        let statuses = try Workers.run(script: Self.script, argumentLists: (0..<workers).map { worker in
-            [LedgerSandbox.executable.path, sandbox.ledgerPath, String(worker), String(perWorker),
-             sandbox.path("worker-\(worker).report")]
-        })
+        let statuses = try Workers.run(
+            script: Self.script,
+            argumentLists: (0..<workers).map { worker in
+                [
+                    LedgerSandbox.executable.path, sandbox.ledgerPath, String(worker), String(perWorker),
+                    sandbox.path("worker-\(worker).report"),
+                ]
+            })
         for (worker, status) in statuses.enumerated() {
             let report = (try? String(contentsOfFile: sandbox.path("worker-\(worker).report"), encoding: .utf8)) ?? ""
             #expect(status == 0, "worker \(worker) failed: \(report)")

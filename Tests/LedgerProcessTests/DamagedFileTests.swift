@@ -1,6 +1,7 @@
 import Foundation
 import LedgerCLITestSupport
 import Testing
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -169,8 +170,9 @@ import Glibc
         #expect(truncate(sandbox.ledgerPath, 2 * 4096) == 0)
         let rest = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        let result = RunResult(status: process.terminationStatus, stdout: "",
-                               stderr: String(decoding: errorText.wait(), as: UTF8.self))
+        let result = RunResult(
+            status: process.terminationStatus, stdout: "",
+            stderr: String(decoding: errorText.wait(), as: UTF8.self))
         #expect(process.terminationReason == .exit, "\(command) died of signal \(process.terminationStatus)")
         expectFailure(result, exit: 5, mentions: ["SIGBUS", "truncated", "ledger verify"])
         #expect(first.count + rest.count < 20_000 * 50, "\(command) stopped before its end")

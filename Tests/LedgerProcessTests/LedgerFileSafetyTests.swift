@@ -1,6 +1,7 @@
 import Foundation
 import LedgerCLITestSupport
 import Testing
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -58,8 +59,9 @@ import Glibc
         let victim = try Data(contentsOf: URL(fileURLWithPath: sandbox.ledgerPath))
         let newLedger = sandbox.path("new.lmdb")
         try FileManager.default.createSymbolicLink(atPath: newLedger + "-lock", withDestinationPath: sandbox.ledgerPath)
-        let result = try LedgerSandbox.run(["append", "FavoriteAdded", #"{"dishId":"x"}"#, "--ledger", newLedger],
-                                           input: nil, currentDirectory: sandbox.directory)
+        let result = try LedgerSandbox.run(
+            ["append", "FavoriteAdded", #"{"dishId":"x"}"#, "--ledger", newLedger],
+            input: nil, currentDirectory: sandbox.directory)
         #expect(result.status == 5)
         #expect(result.stderr.contains("lock file") && result.stderr.contains("symbolic link"), "\(result.stderr)")
         #expect(try Data(contentsOf: URL(fileURLWithPath: sandbox.ledgerPath)) == victim)
@@ -102,8 +104,9 @@ import Glibc
         let batch = try GeneratedBatches.write(lines, to: sandbox.path("batch.ndjson"))
         let writer = try BackgroundLedger(["append", "--batch", batch], in: sandbox)
         let pid = writer.process.processIdentifier
-        let holder = try #require(WriteLockProbe.waitForWriteLock(of: sandbox.ledgerPath, heldBy: pid),
-                                  "the batch writer never held the write lock")
+        let holder = try #require(
+            WriteLockProbe.waitForWriteLock(of: sandbox.ledgerPath, heldBy: pid),
+            "the batch writer never held the write lock")
         kill(holder, SIGSTOP)
         defer { kill(holder, SIGCONT) }
 
@@ -170,8 +173,9 @@ import Glibc
     @Test func aMissingDirectoryIsNamed() throws {
         let sandbox = try LedgerSandbox()
         let path = sandbox.path("no/such/dir/x.lmdb")
-        let result = try LedgerSandbox.run(["append", "FavoriteAdded", #"{"dishId":"x"}"#, "--ledger", path],
-                                           input: nil, currentDirectory: sandbox.directory)
+        let result = try LedgerSandbox.run(
+            ["append", "FavoriteAdded", #"{"dishId":"x"}"#, "--ledger", path],
+            input: nil, currentDirectory: sandbox.directory)
         #expect(result.status == 5)
         #expect(result.stderr.contains("directory \(sandbox.path("no/such/dir")) does not exist"), "\(result.stderr)")
         #expect(!result.stderr.contains("creating"), "\(result.stderr)")

@@ -15,7 +15,8 @@ import Testing
         }
         let primary = try TestPrimary.freshDatabase()
         #expect(try original.ok(["push", "--primary", primary]).stdout == "pushed 10000 events\n")
-        #expect(try TestPrimary.query(primary, "SELECT count(*), min(position), max(position), max(commit) FROM ledger_events")
+        #expect(
+            try TestPrimary.query(primary, "SELECT count(*), min(position), max(position), max(commit) FROM ledger_events")
                 == "10000|1|10000|4")
 
         let replica = try LedgerSandbox()
@@ -55,10 +56,12 @@ import Testing
         try replica.ok(["append", "ArtistCreated", #"{"artistId":"a","name":"A"}"#, "--primary", primary])
         let event = ["append", "ArtistCreated", #"{"artistId":"b","name":"B"}"#]
         expectFailure(try replica.run(event), exit: 5, mentions: ["is a replica of primary"])
-        expectFailure(try replica.run(event + ["--primary", try TestPrimary.freshDatabase()]), exit: 5,
-                      mentions: ["not of the one given"])
-        expectFailure(try replica.run(event, environment: ["LEDGER_PRIMARY": try TestPrimary.freshDatabase()]), exit: 5,
-                      mentions: ["not of the one given"])
+        expectFailure(
+            try replica.run(event + ["--primary", try TestPrimary.freshDatabase()]), exit: 5,
+            mentions: ["not of the one given"])
+        expectFailure(
+            try replica.run(event, environment: ["LEDGER_PRIMARY": try TestPrimary.freshDatabase()]), exit: 5,
+            mentions: ["not of the one given"])
         #expect(try replica.eventCount() == 1, "reads still answer, and nothing was written")
 
         let ownLedger = try LedgerSandbox()
@@ -71,8 +74,10 @@ import Testing
 /// Without a reachable primary: a write exits 5 without showing the connection string's
 /// password, and a process that uses no primary never loads libpq.
 @Suite struct UnreachablePrimaryTests {
-    @Test(arguments: ["postgresql://ledger:hunter2-word@127.0.0.1:1/ledger",
-                      "host=127.0.0.1 port=1 user=ledger password=hunter2-word"])
+    @Test(arguments: [
+        "postgresql://ledger:hunter2-word@127.0.0.1:1/ledger",
+        "host=127.0.0.1 port=1 user=ledger password=hunter2-word",
+    ])
     func aWriteExitsFiveWithoutShowingThePassword(primary: String) throws {
         let sandbox = try LedgerSandbox()
         let result = try sandbox.run(["append", "ArtistCreated", #"{"artistId":"a","name":"A"}"#, "--primary", primary])
@@ -85,8 +90,9 @@ import Testing
         let sandbox = try LedgerSandbox()
         let primary = "postgresql://ledger@127.0.0.1:1/ledger"
         expectFailure(try sandbox.run(["sync", "--primary", primary]), exit: 5, mentions: ["primary unreachable"])
-        expectFailure(try sandbox.run(["append", "ArtistCreated", #"{"artistId":"a","name":"A"}"#, "--primary", primary]),
-                      exit: 5, mentions: ["primary unreachable"])
+        expectFailure(
+            try sandbox.run(["append", "ArtistCreated", #"{"artistId":"a","name":"A"}"#, "--primary", primary]),
+            exit: 5, mentions: ["primary unreachable"])
         #expect(!FileManager.default.fileExists(atPath: sandbox.ledgerPath), "no empty replica is left behind")
     }
 

@@ -36,10 +36,14 @@ import Testing
                 try GeneratedBatches.write(lines, to: sandbox.path("w\(worker)-\(batch).ndjson"))
             }
         }
-        let statuses = try Workers.run(script: Self.writer, argumentLists: (0..<writers).map { worker in
-            [LedgerSandbox.executable.path, replicas[worker % replicas.count], primary, sandbox.directory.path,
-             String(worker), String(batches)]
-        })
+        let statuses = try Workers.run(
+            script: Self.writer,
+            argumentLists: (0..<writers).map { worker in
+                [
+                    LedgerSandbox.executable.path, replicas[worker % replicas.count], primary, sandbox.directory.path,
+                    String(worker), String(batches),
+                ]
+            })
         for (worker, status) in statuses.enumerated() {
             let report = (try? String(contentsOfFile: sandbox.path("w\(worker).report"), encoding: .utf8)) ?? ""
             #expect(status == 0, "writer \(worker) failed: \(report)")
@@ -67,9 +71,11 @@ import Testing
         let script = #"""
             "$1" append CategoryCreated "{\"categoryId\":\"$4\",\"name\":\"Mammal\"}" --ledger "$2" --primary "$3" > /dev/null 2> "$2.err"
             """#
-        let statuses = try Workers.run(script: script, argumentLists: replicas.enumerated().map { index, replica in
-            [LedgerSandbox.executable.path, replica, primary, "mammal-\(index)"]
-        })
+        let statuses = try Workers.run(
+            script: script,
+            argumentLists: replicas.enumerated().map { index, replica in
+                [LedgerSandbox.executable.path, replica, primary, "mammal-\(index)"]
+            })
         #expect(statuses.sorted() == [0, 1], "exactly one succeeds, the other is refused by the rule")
         let refused = replicas[statuses.firstIndex(of: 1) ?? 0]
         #expect(try String(contentsOfFile: refused + ".err", encoding: .utf8).contains("unique"))
@@ -86,8 +92,10 @@ import Testing
         try first.ok(["append", "ArtistCreated", #"{"artistId":"band","name":"Band"}"#, "--primary", primary])
         try second.ok(["sync", "--primary", primary])
         try first.ok(["append", "ArtistRenamed", #"{"artistId":"band","name":"Band II"}"#, "--expect", "1", "--primary", primary])
-        let stale = try second.run(["append", "ArtistRenamed", #"{"artistId":"band","name":"Band III"}"#, "--expect", "1",
-                                    "--primary", primary])
+        let stale = try second.run([
+            "append", "ArtistRenamed", #"{"artistId":"band","name":"Band III"}"#, "--expect", "1",
+            "--primary", primary,
+        ])
         expectFailure(stale, exit: 3, mentions: ["artist-band", "version 2"])
         #expect(try second.log().count == 1, "a refused write changes nothing locally")
         try second.ok(["sync", "--primary", primary])
@@ -123,8 +131,9 @@ import Testing
         let batch = try GeneratedBatches.write(lines, to: killed.path("batch.ndjson"))
         let run = try killed.runKilled(["append", "--batch", batch, "--primary", primary], at: .writing(1))
         #expect(run.killed || run.status == 0, "\(run): \(run.stderr)")
-        #expect(try TestPrimary.query(primary, "SELECT count(*) FROM ledger_events") == String(Seeds.eventCount + 2_000),
-                "the primary committed before the replica wrote a byte of its file")
+        #expect(
+            try TestPrimary.query(primary, "SELECT count(*) FROM ledger_events") == String(Seeds.eventCount + 2_000),
+            "the primary committed before the replica wrote a byte of its file")
 
         try killed.ok(["append", "ArtistCreated", #"{"artistId":"after","name":"After"}"#, "--primary", primary])
         try other.ok(["sync", "--primary", primary])
@@ -138,10 +147,12 @@ import Testing
         try watching.ok(["sync", "--primary", primary])
         let watcher = try BackgroundLedger(["watch", "--json", "--from", "1", "--primary", primary], in: watching)
         try writing.ok(["append", "ArtistCreated", #"{"artistId":"abba","name":"ABBA"}"#, "--primary", primary])
-        try writing.ok(["append", "--batch", "-", "--primary", primary], input: """
-            {"type":"SongAdded","data":{"songId":"waterloo","title":"Waterloo","artistId":"abba"}}
-            {"type":"FavoriteAdded","data":{"dishId":"congee"}}
-            """)
+        try writing.ok(
+            ["append", "--batch", "-", "--primary", primary],
+            input: """
+                {"type":"SongAdded","data":{"songId":"waterloo","title":"Waterloo","artistId":"abba"}}
+                {"type":"FavoriteAdded","data":{"dishId":"congee"}}
+                """)
         let lines = watcher.waitForLines(3, within: 20)
         watcher.stop()
         #expect(lines == (try writing.ok(["export"]).lines), "watch printed the other replica's events; stderr: \(watcher.stderr)")
@@ -158,10 +169,14 @@ import Testing
         let cluster = sandbox.path("primary")
         let primary = try TestPrimary.control("start", cluster)
         defer { _ = try? TestPrimary.control("stop", cluster) }
-        let first = ["append", "ArtistCreated", #"{"artistId":"a","name":"A"}"#, "--id", "018f0000-0000-7000-8000-000000000001",
-                     "--primary", primary]
-        let second = ["append", "ArtistCreated", #"{"artistId":"b","name":"B"}"#, "--id", "018f0000-0000-7000-8000-000000000002",
-                      "--primary", primary]
+        let first = [
+            "append", "ArtistCreated", #"{"artistId":"a","name":"A"}"#, "--id", "018f0000-0000-7000-8000-000000000001",
+            "--primary", primary,
+        ]
+        let second = [
+            "append", "ArtistCreated", #"{"artistId":"b","name":"B"}"#, "--id", "018f0000-0000-7000-8000-000000000002",
+            "--primary", primary,
+        ]
         try sandbox.ok(first)
 
         try TestPrimary.control("stop", cluster)

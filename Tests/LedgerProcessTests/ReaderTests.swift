@@ -10,8 +10,9 @@ import Testing
         guard parts.count == 7 else { return nil }
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "UTC")!
-        let components = DateComponents(year: parts[0], month: parts[1], day: parts[2],
-                                        hour: parts[3], minute: parts[4], second: parts[5])
+        let components = DateComponents(
+            year: parts[0], month: parts[1], day: parts[2],
+            hour: parts[3], minute: parts[4], second: parts[5])
         return calendar.date(from: components).map { $0.addingTimeInterval(Double(parts[6]) / 1_000_000) }
     }
 
@@ -49,8 +50,9 @@ import Testing
         // reader waits for the commit and can only ever see the batch.
         let during = reads.filter { $0.start > transactionStart.addingTimeInterval(0.01) }
         #expect(!during.isEmpty, "no read started while the batch was written")
-        #expect(during.contains { !$0.sawBatch },
-                "every read started during the write waited for the writer's commit (\(during.count) reads)")
+        #expect(
+            during.contains { !$0.sawBatch },
+            "every read started during the write waited for the writer's commit (\(during.count) reads)")
         #expect(try sandbox.stats().int("events") == 60_001)
     }
 }

@@ -3,7 +3,9 @@ import EventLedger
 /// Every event of `ledger`, oldest first.
 public func allEvents(_ ledger: Ledger) throws -> [RecordedEvent] {
     var events: [RecordedEvent] = []
-    try ledger.forEachEvent { events.append($0); return true }
+    try ledger.forEachEvent {
+        events.append($0); return true
+    }
     return events
 }
 
@@ -16,7 +18,9 @@ public func exportedEvents(_ ledger: Ledger) throws -> [ImportedEvent] {
 public func importCounts(_ report: ImportReport) -> [Int] { [report.appended, report.duplicates, report.commits] }
 
 /// The JSON answer of the query `name` as of `position`, serialized.
-public func pastQueryJSON(_ ledger: Ledger, _ name: String, _ argument: String? = nil, flags: Set<String> = [],
-                          asOf position: UInt64) throws -> String {
+public func pastQueryJSON(
+    _ ledger: Ledger, _ name: String, _ argument: String? = nil, flags: Set<String> = [],
+    asOf position: UInt64
+) throws -> String {
     try ledger.query(name, .init(argument: argument, flags: flags), asOf: .position(position)).json.serializedString()
 }

@@ -3,87 +3,122 @@ import EventLedger
 /// A minimal domain for engine tests: notes that can be created, edited and archived,
 /// grouped in folders whose deletion archives their notes (a cascade).
 public struct NoteCreated: DomainEvent {
+    /// The created note's id is assigned when left out.
     public static let createdEntityField: String? = "noteId"
+    /// The note.
     @ID public var noteId: String
+    /// Its text.
     @Name public var text: String
+    /// The folder it is filed in, if any.
     @OptionalID public var folderId: String?
 
+    /// A note created with `text`, in `folderId` if given.
     public init(noteId: String, text: String, folderId: String? = nil) {
         self.noteId = noteId
         self.text = text
         self.folderId = folderId
     }
 
+    /// The note's stream.
     public var stream: String { "note-\(noteId)" }
 }
 
+/// A note's text changes.
 public struct NoteEdited: DomainEvent {
+    /// The note.
     @ID public var noteId: String
+    /// Its new text.
     @Name public var text: String
 
+    /// The note `noteId` now reads `text`.
     public init(noteId: String, text: String) {
         self.noteId = noteId
         self.text = text
     }
 
+    /// The note's stream.
     public var stream: String { "note-\(noteId)" }
 }
 
+/// A folder is deleted: its notes are archived.
 public struct FolderDeleted: DomainEvent {
+    /// The folder.
     @ID public var folderId: String
 
+    /// The folder `folderId` is deleted.
     public init(folderId: String) {
         self.folderId = folderId
     }
 
+    /// The folder's stream.
     public var stream: String { "folder-\(folderId)" }
 }
 
 /// A note is filed in a folder. Schema version 2 names the folder `folderId`; version 1
 /// called it `folder`.
 public struct NoteFiled: DomainEvent {
-    public static let upcasters: [@Sendable ([String: JSONValue]) -> [String: JSONValue]] = [{ version1 in
-        var payload = version1
-        payload["folderId"] = payload.removeValue(forKey: "folder")
-        return payload
-    }]
+    /// Version 1's `folder` becomes `folderId`.
+    public static let upcasters: [@Sendable ([String: JSONValue]) -> [String: JSONValue]] = [
+        { version1 in
+            var payload = version1
+            payload["folderId"] = payload.removeValue(forKey: "folder")
+            return payload
+        }
+    ]
+    /// The note.
     @ID public var noteId: String
+    /// The folder it is filed in.
     @ID public var folderId: String
 
+    /// The note `noteId` is filed in `folderId`.
     public init(noteId: String, folderId: String) {
         self.noteId = noteId
         self.folderId = folderId
     }
 
+    /// The note's stream.
     public var stream: String { "note-\(noteId)" }
 }
 
 /// A note returns to an earlier state (undo): live with `text`, or archived without one.
 public struct NoteRestored: DomainEvent {
+    /// The note.
     @ID public var noteId: String
+    /// Its text when live again; nil when archived.
     @OptionalName public var text: String?
 
+    /// The note `noteId` is live with `text`, or archived when nil.
     public init(noteId: String, text: String?) {
         self.noteId = noteId
         self.text = text
     }
 
+    /// The note's stream.
     public var stream: String { "note-\(noteId)" }
 }
 
+/// The events of the notes domain.
 public enum NoteEvent: Sendable {
+    /// A note is created.
     case created(NoteCreated)
+    /// A note's text changes.
     case edited(NoteEdited)
+    /// A folder is deleted.
     case folderDeleted(FolderDeleted)
+    /// A note is filed in a folder.
     case filed(NoteFiled)
+    /// A note returns to an earlier state.
     case restored(NoteRestored)
 }
 
 /// A note's row: its text, and whether it is archived.
 public struct NoteRow: Codable, Sendable, Equatable {
+    /// The note's text (kept when archived).
     public var text: String
+    /// Whether the note is archived.
     public var isArchived = false
 
+    /// A row reading `text`, archived or not.
     public init(text: String, isArchived: Bool = false) {
         self.text = text
         self.isArchived = isArchived
@@ -95,9 +130,12 @@ public struct NoteRow: Codable, Sendable, Equatable {
 
 /// The key of a note in a folder.
 public struct FolderNoteKey: Codable, Sendable, Equatable {
+    /// The folder.
     public var folderId: String
+    /// The note in it.
     public var noteId: String
 
+    /// The key of `noteId` in `folderId`.
     public init(folderId: String, noteId: String) {
         self.folderId = folderId
         self.noteId = noteId
@@ -109,35 +147,53 @@ public struct FolderNoteKey: Codable, Sendable, Equatable {
 
 /// Nothing: the row of an index whose keys say it all.
 public struct Present: Codable, Sendable, Equatable {
+    /// The row.
     public init() {}
 }
 
+/// The notes domain: notes, and the folders they are filed in.
 public struct NotesDomain: LedgerDomain {
+    /// The domain.
     public init() {}
 
+    /// Each note's row, by note id.
     public static let notes = ReadModelTable<String, NoteRow>(readModel: "notes", name: "notes")
+    /// The notes of each folder, by folder then note.
     public static let folderNotes = ReadModelTable<FolderNoteKey, Present>(readModel: "notes", name: "folder-notes")
 
+    /// The read model's name.
     public var readModelName: String { "notes" }
+    /// Its events.
     public var events: [EventCase<NoteEvent>] {
-        [EventCase(NoteCreated.self, as: NoteEvent.created), EventCase(NoteEdited.self, as: NoteEvent.edited),
-         EventCase(FolderDeleted.self, as: NoteEvent.folderDeleted), EventCase(NoteFiled.self, as: NoteEvent.filed),
-         EventCase(NoteRestored.self, as: NoteEvent.restored)]
+        [
+            EventCase(NoteCreated.self, as: NoteEvent.created), EventCase(NoteEdited.self, as: NoteEvent.edited),
+            EventCase(FolderDeleted.self, as: NoteEvent.folderDeleted), EventCase(NoteFiled.self, as: NoteEvent.filed),
+            EventCase(NoteRestored.self, as: NoteEvent.restored),
+        ]
     }
     /// Notes can be undone (their text, or archived); folders cannot.
     public var undoableEntities: [UndoableEntity] {
-        [UndoableEntity(streamPrefix: "note-", state: { id, readModel throws(LedgerError) in
-            try readModel.row(Self.notes, id).flatMap { $0.isArchived ? nil : $0.text }
-        }, restore: { id, text in NoteRestored(noteId: id, text: text) })]
+        [
+            UndoableEntity(
+                streamPrefix: "note-",
+                state: { id, readModel throws(LedgerError) in
+                    try readModel.row(Self.notes, id).flatMap { $0.isArchived ? nil : $0.text }
+                }, restore: { id, text in NoteRestored(noteId: id, text: text) })
+        ]
     }
+    /// Its tables.
     public var tables: [any DeclaredTable] { [Self.notes, Self.folderNotes] }
+    /// Its one query, `notes`: the live notes' texts.
     public var queries: [QueryDefinition] {
-        [QueryDefinition(name: "notes", summary: "all live notes") { _, readModel in
-            let rows = try readModel.rows(Self.notes).filter { !$0.row.isArchived }
-            return QueryResult(json: .array(rows.map { .string($0.row.text) }), columns: ["TEXT"], rows: rows.map { [$0.row.text] })
-        }]
+        [
+            QueryDefinition(name: "notes", summary: "all live notes") { _, readModel in
+                let rows = try readModel.rows(Self.notes).filter { !$0.row.isArchived }
+                return QueryResult(json: .array(rows.map { .string($0.row.text) }), columns: ["TEXT"], rows: rows.map { [$0.row.text] })
+            }
+        ]
     }
 
+    /// An edit needs a live note.
     public func check(_ event: NoteEvent, against readModel: ReadModelReader, mode: RuleMode) throws(LedgerError) {
         switch event {
         case .edited(let edit):
@@ -149,6 +205,7 @@ public struct NotesDomain: LedgerDomain {
         }
     }
 
+    /// Folds an event into the tables; deleting a folder archives its notes and links their streams.
     public func apply(_ event: NoteEvent, context: EventContext, to readModel: ReadModelWriter) throws(LedgerError) {
         switch event {
         case .created(let created):
@@ -181,7 +238,8 @@ public struct NotesDomain: LedgerDomain {
 public func withNotesLedger(initialMapSize: Int = 1 << 20, _ body: (Ledger, TemporaryDirectory) throws -> Void) throws {
     let directory = TemporaryDirectory()
     defer { directory.remove() }
-    let ledger = try Ledger(path: directory.file("notes.lmdb"), domains: [NotesDomain()],
-                            options: Ledger.Options(initialMapSize: initialMapSize))
+    let ledger = try Ledger(
+        path: directory.file("notes.lmdb"), domains: [NotesDomain()],
+        options: Ledger.Options(initialMapSize: initialMapSize))
     try body(ledger, directory)
 }

@@ -1,5 +1,6 @@
 import EventLedger
 import Testing
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -34,9 +35,11 @@ public func snapshot(_ ledger: Ledger, _ domain: some LedgerDomain) throws -> [S
 
 /// Appends `events` expecting `rule` to reject them on behalf of `entity`, and checks
 /// that the ledger did not change.
-public func expectRuleViolation(_ rule: String, entity: String, appending events: [PendingEvent], to ledger: Ledger,
-                         _ domain: some LedgerDomain, mode: RuleMode = .strict,
-                         sourceLocation: SourceLocation = #_sourceLocation) throws {
+public func expectRuleViolation(
+    _ rule: String, entity: String, appending events: [PendingEvent], to ledger: Ledger,
+    _ domain: some LedgerDomain, mode: RuleMode = .strict,
+    sourceLocation: SourceLocation = #_sourceLocation
+) throws {
     let before = try snapshot(ledger, domain)
     let error = #expect(throws: LedgerError.self, sourceLocation: sourceLocation) {
         try ledger.append(events, mode: mode)
@@ -48,8 +51,10 @@ public func expectRuleViolation(_ rule: String, entity: String, appending events
 }
 
 /// Expects `decode` to reject its payload as invalid input about `field`.
-public func expectInvalidField(_ field: String, sourceLocation: SourceLocation = #_sourceLocation,
-                        _ decode: () throws -> any DomainEvent) {
+public func expectInvalidField(
+    _ field: String, sourceLocation: SourceLocation = #_sourceLocation,
+    _ decode: () throws -> any DomainEvent
+) {
     let error = #expect(throws: LedgerError.self, sourceLocation: sourceLocation) { try decode() }
     #expect(error?.kind == .invalidInput, sourceLocation: sourceLocation)
     #expect(error?.subject == field, sourceLocation: sourceLocation)

@@ -72,15 +72,19 @@ import Testing
             for try await _ in ledger.observe("artist-songs", queen) { count += 1 }
             return count
         }
-        #expect(try await eventually { WatchResources.now().threads > before.threads
-                                       && WatchResources.now().descriptors > before.descriptors },
-                "the observation started no watch thread: \(WatchResources.now())")
+        #expect(
+            try await eventually {
+                WatchResources.now().threads > before.threads
+                    && WatchResources.now().descriptors > before.descriptors
+            },
+            "the observation started no watch thread: \(WatchResources.now())")
         observer.cancel()
         let yielded = try await observer.value
         #expect(yielded <= 1)
         // A watcher of an earlier test may still be ending meanwhile: none may be left over.
-        #expect(try await eventually { WatchResources.now().isWithin(before) },
-                "before: \(before); after cancelling: \(WatchResources.now())")
+        #expect(
+            try await eventually { WatchResources.now().isWithin(before) },
+            "before: \(before); after cancelling: \(WatchResources.now())")
     }
 
     @MainActor @Test(.timeLimit(.minutes(1)))
@@ -102,8 +106,9 @@ import Testing
         #expect(try await eventually { live?.result != nil }, "no first result")
         #expect(WatchResources.now().threads > before.threads, "the live query runs no watch thread")
         live = nil
-        #expect(try await eventually { WatchResources.now().isWithin(before) },
-                "before: \(before); after releasing: \(WatchResources.now())")
+        #expect(
+            try await eventually { WatchResources.now().isWithin(before) },
+            "before: \(before); after releasing: \(WatchResources.now())")
     }
 
     @MainActor @Test(.timeLimit(.minutes(1)))

@@ -1,10 +1,12 @@
 import Dispatch
+import LedgerTestSupport
+import Testing
+
+@testable import EventLedger
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import Testing
-@testable import EventLedger
-import LedgerTestSupport
 
 /// The URL of the PostgreSQL server tools/test starts (its `postgres` database), if any.
 private let testServer: String? = getenv("LEDGER_TEST_PRIMARY").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 }
@@ -27,8 +29,9 @@ struct PrimaryGroupCommitTests {
         let directory = TemporaryDirectory()
         defer { directory.remove() }
         let replicas = try (0..<4).map { index in
-            try Ledger(path: directory.file("replica-\(index).lmdb"), domains: [NotesDomain()],
-                       options: Ledger.Options(initialMapSize: 1 << 20, primary: primary))
+            try Ledger(
+                path: directory.file("replica-\(index).lmdb"), domains: [NotesDomain()],
+                options: Ledger.Options(initialMapSize: 1 << 20, primary: primary))
         }
         let threadsPerReplica = 2, perThread = 30
         let failures = Counter()
@@ -47,7 +50,9 @@ struct PrimaryGroupCommitTests {
             try replica.sync()
             #expect(try replica.verify().isIntact)
             var log: [RecordedEvent] = []
-            try replica.forEachEvent { log.append($0); return true }
+            try replica.forEachEvent {
+                log.append($0); return true
+            }
             logs.append(log)
         }
         let total = replicas.count * threadsPerReplica * perThread
@@ -61,8 +66,9 @@ struct PrimaryGroupCommitTests {
         let primary = try Self.freshDatabase()
         let directory = TemporaryDirectory()
         defer { directory.remove() }
-        let ledger = try Ledger(path: directory.file("replica.lmdb"), domains: [NotesDomain()],
-                                options: Ledger.Options(initialMapSize: 1 << 20, primary: primary))
+        let ledger = try Ledger(
+            path: directory.file("replica.lmdb"), domains: [NotesDomain()],
+            options: Ledger.Options(initialMapSize: 1 << 20, primary: primary))
         let rounds = 60
         let failures = Counter()
         DispatchQueue.concurrentPerform(iterations: 2) { thread in

@@ -1,6 +1,7 @@
-import Testing
-@testable import EventLedger
 import LedgerTestSupport
+import Testing
+
+@testable import EventLedger
 
 /// Form sessions in the engine: stage, preview, commit as one commit, discard,
 /// pinned stream versions, rejected staging, and persistence across reopening.
@@ -18,7 +19,9 @@ import LedgerTestSupport
     /// Every event of the log, in order.
     func allEvents(_ ledger: Ledger) throws -> [RecordedEvent] {
         var events: [RecordedEvent] = []
-        try ledger.forEachEvent { events.append($0); return true }
+        try ledger.forEachEvent {
+            events.append($0); return true
+        }
         return events
     }
 
@@ -39,8 +42,10 @@ import LedgerTestSupport
 
     /// Session names that break the rules of names: empty once trimmed, over 200 characters,
     /// with a control character (an escape sequence, a line break).
-    static let invalidSessionNames = ["", "   ", String(repeating: "n", count: 201), String(repeating: "n", count: 120_000),
-                                      "\u{1B}[2J\u{1B}[31mred", "two\nlines", "c1 \u{9B}31m"]
+    static let invalidSessionNames = [
+        "", "   ", String(repeating: "n", count: 201), String(repeating: "n", count: 120_000),
+        "\u{1B}[2J\u{1B}[31mred", "two\nlines", "c1 \u{9B}31m",
+    ]
 
     @Test(arguments: invalidSessionNames)
     func aSessionNameObeysTheRulesOfNames(_ name: String) throws {
@@ -107,9 +112,11 @@ import LedgerTestSupport
         try withNotesLedger { ledger, _ in
             let session = try ledger.beginSession()
             try session.stage(NoteCreated(noteId: "a", text: "one"))
-            for write in [{ _ = try ledger.append(NoteCreated(noteId: "b", text: "two")) },
-                          { _ = try ledger.beginSession() },
-                          { _ = try session.commit() }] as [() throws -> Void] {
+            for write in [
+                { _ = try ledger.append(NoteCreated(noteId: "b", text: "two")) },
+                { _ = try ledger.beginSession() },
+                { _ = try session.commit() },
+            ] as [() throws -> Void] {
                 #expect {
                     try session.preview { _ in try write() }
                 } throws: { error in
@@ -172,7 +179,8 @@ import LedgerTestSupport
             let unknownType = #expect(throws: LedgerError.self) { try session.stage(PendingEvent(type: "NoteShredded", payload: [:])) }
             #expect(unknownType?.kind == .invalidInput)
             let badField = #expect(throws: LedgerError.self) {
-                try session.stage(PendingEvent(type: "NoteEdited", payload: ["noteId": .string("a"), "text": .string("t"), "colour": .string("red")]))
+                try session.stage(
+                    PendingEvent(type: "NoteEdited", payload: ["noteId": .string("a"), "text": .string("t"), "colour": .string("red")]))
             }
             #expect(badField?.kind == .invalidInput)
             #expect(badField?.message.contains("colour") == true)

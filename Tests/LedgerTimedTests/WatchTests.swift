@@ -1,11 +1,13 @@
 import Dispatch
+import LedgerTestSupport
+import Synchronization
+import Testing
+
+@testable import EventLedger
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import Testing
-@testable import EventLedger
-import LedgerTestSupport
-import Synchronization
 
 /// Live updates at the library level: `Ledger.watch(from:_:)` and the
 /// `commits(from:)` AsyncSequence of `CommittedBatch`.
@@ -19,7 +21,9 @@ import Synchronization
         var all: [CommittedBatch] { batches.withLock { $0 } }
 
         func add(_ batch: CommittedBatch) -> Int {
-            batches.withLock { $0.append(batch); return $0.count }
+            batches.withLock {
+                $0.append(batch); return $0.count
+            }
         }
     }
 
@@ -34,8 +38,10 @@ import Synchronization
     }
 
     /// The first `count` commits of `stream`, or nil when they do not all arrive within `seconds`.
-    func first(_ count: Int, of stream: AsyncThrowingStream<CommittedBatch, any Error>,
-               within seconds: Double = 5) async throws -> [CommittedBatch]? {
+    func first(
+        _ count: Int, of stream: AsyncThrowingStream<CommittedBatch, any Error>,
+        within seconds: Double = 5
+    ) async throws -> [CommittedBatch]? {
         let collecting = Task {
             var batches: [CommittedBatch] = []
             for try await batch in stream {
@@ -67,8 +73,10 @@ import Synchronization
     @Test func watchFromAPositionReplaysTheCommitsFromThereGroupedByCommit() throws {
         try withNotesLedger { ledger, _ in
             try ledger.append(NoteCreated(noteId: "a", text: "one"))
-            let second = try ledger.append([PendingEvent(NoteEdited(noteId: "a", text: "two")),
-                                            PendingEvent(NoteCreated(noteId: "b", text: "three"))])
+            let second = try ledger.append([
+                PendingEvent(NoteEdited(noteId: "a", text: "two")),
+                PendingEvent(NoteCreated(noteId: "b", text: "three")),
+            ])
             let third = try ledger.append(NoteEdited(noteId: "b", text: "four"))
             var seen: [CommittedBatch] = []
             try ledger.watch(from: 2) { batch in
@@ -100,8 +108,10 @@ import Synchronization
         }
         try await Task.sleep(for: .milliseconds(50))
         let first = try ledger.append(NoteCreated(noteId: "a", text: "one"))
-        let second = try ledger.append([PendingEvent(NoteEdited(noteId: "a", text: "two")),
-                                        PendingEvent(NoteCreated(noteId: "b", text: "three"))])
+        let second = try ledger.append([
+            PendingEvent(NoteEdited(noteId: "a", text: "two")),
+            PendingEvent(NoteCreated(noteId: "b", text: "three")),
+        ])
         #expect(try await eventually { collected.count == 2 }, "the watcher did not see both commits")
         #expect(finished.wait(timeout: .now() + 5) == .success, "watch did not return after its body returned false")
         #expect(collected.failure.withLock { $0 } == nil)

@@ -1,7 +1,8 @@
-@testable import EventLedger
 import LedgerTestSupport
 import LedgerWorkload
 import Testing
+
+@testable import EventLedger
 
 /// Rebuilds and large commits whose folds outgrow their memory limits write what they have
 /// folded and go on: the read models come out the same, byte for byte, as folded at once.

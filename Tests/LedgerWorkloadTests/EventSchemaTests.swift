@@ -45,8 +45,10 @@ import Testing
         for event in generator.batch(5_000) {
             if schemas[event.type] == nil {
                 let payloadSchema = try schema("events/\(event.type).schema.json")
-                schemas[event.type] = (Set(payloadSchema["properties"]?.objectValue?.keys ?? [:].keys),
-                                       Set(payloadSchema["required"]?.arrayValue?.compactMap(\.stringValue) ?? []))
+                schemas[event.type] = (
+                    Set(payloadSchema["properties"]?.objectValue?.keys ?? [:].keys),
+                    Set(payloadSchema["required"]?.arrayValue?.compactMap(\.stringValue) ?? [])
+                )
             }
             let fields = Set(event.payload.keys)
             let (properties, required) = try #require(schemas[event.type])

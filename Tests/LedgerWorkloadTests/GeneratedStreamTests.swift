@@ -21,7 +21,8 @@ import Testing
     /// 90 in 5,000 events); this seed's stream gathers more than 50.
     @Test func songsClusterOnPopularArtists() throws {
         try GeneratedLedger.with(events: 5_000, seed: 6) { generated in
-            let songCounts = try generated.ledger.query("artists").json.arrayValue?
+            let songCounts =
+                try generated.ledger.query("artists").json.arrayValue?
                 .compactMap { $0.objectValue?["songCount"]?.int64Value } ?? []
             #expect(songCounts.max() ?? 0 >= 50)
         }

@@ -6,9 +6,11 @@ import Testing
 /// Undo on generated commits of every event type, in every mix.
 @Suite struct GeneratedUndoTests {
     /// Every list query of the three domains.
-    let queries = [CheckedQuery("artists"), CheckedQuery("songs"), CheckedQuery("songs", flags: ["orphans"]),
-                   CheckedQuery("categories"), CheckedQuery("animals"), CheckedQuery("animals", flags: ["uncategorized"]),
-                   CheckedQuery("favorites")]
+    let queries = [
+        CheckedQuery("artists"), CheckedQuery("songs"), CheckedQuery("songs", flags: ["orphans"]),
+        CheckedQuery("categories"), CheckedQuery("animals"), CheckedQuery("animals", flags: ["uncategorized"]),
+        CheckedQuery("favorites"),
+    ]
 
     @Test func undoOfEachGeneratedCommitReturnsTheReadModelsToTheirPastStateAndItsUndoRedoes() throws {
         let directory = TemporaryDirectory()

@@ -23,7 +23,9 @@ import Testing
         for _ in 0..<60 {
             let head = try ledger.head()
             // Recent commits half the time: older ones have mostly been changed since.
-            let commit = Bool.random(using: &random) ? UInt64.random(in: 1...head.commit, using: &random)
+            let commit =
+                Bool.random(using: &random)
+                ? UInt64.random(in: 1...head.commit, using: &random)
                 : head.commit - UInt64.random(in: 0..<min(head.commit, 8), using: &random)
             if try undo(try #require(commits[commit]), of: ledger) {
                 undone += 1
@@ -54,8 +56,9 @@ import Testing
         let commit = try #require(events.first).commit
         let before = try #require(events.first).position - 1
         let last = try #require(events.last).position
-        let touched = try TouchedEntities(events, before: { try ledger.query($0, $1, asOf: .position(before)) },
-                                          after: { try ledger.query($0, $1, asOf: .position(last)) })
+        let touched = try TouchedEntities(
+            events, before: { try ledger.query($0, $1, asOf: .position(before)) },
+            after: { try ledger.query($0, $1, asOf: .position(last)) })
         let result: AppendResult?
         do {
             result = try ledger.undo(commit: commit)
@@ -70,12 +73,14 @@ import Testing
         }
         #expect(result.commit == head.commit + 1)
         let appended = try #require(try eventsByCommit(ledger, after: head.position)[result.commit])
-        #expect(!appended.isEmpty && appended.allSatisfy { $0.metadata["undoes"] == String(commit) },
-                "the undo's events name commit \(commit)")
+        #expect(
+            !appended.isEmpty && appended.allSatisfy { $0.metadata["undoes"] == String(commit) },
+            "the undo's events name commit \(commit)")
         let now = try touched.view { try ledger.query($0, $1) }
         let asOfBefore = try touched.view { try ledger.query($0, $1, asOf: .position(before)) }
-        #expect(try touched.view { try ledger.query($0, $1, asOf: .position(last)) } != asOfBefore,
-                "commit \(commit), which undo changes back, changed what the read models show of its entities")
+        #expect(
+            try touched.view { try ledger.query($0, $1, asOf: .position(last)) } != asOfBefore,
+            "commit \(commit), which undo changes back, changed what the read models show of its entities")
         for key in Set(now.keys).union(asOfBefore.keys).sorted() {
             #expect(now[key] == asOfBefore[key], "after undo of commit \(commit), \(key) reads as of position \(before)")
         }

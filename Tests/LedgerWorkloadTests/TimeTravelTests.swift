@@ -12,8 +12,9 @@ import Testing
             let positions = [1, 5_000] + (0..<8).map { _ in UInt64.random(in: 2..<5_000, using: &random) }
             for position in positions {
                 let replayed = try generated.ledger.replay(to: position, into: generated.directory.file("replay-\(position).lmdb"))
-                expectSame(try ReadModelSnapshot(generated.ledger, asOf: position), try ReadModelSnapshot(current: replayed),
-                           "as of position \(position)")
+                expectSame(
+                    try ReadModelSnapshot(generated.ledger, asOf: position), try ReadModelSnapshot(current: replayed),
+                    "as of position \(position)")
             }
         }
     }
@@ -25,8 +26,9 @@ import Testing
             for position: UInt64 in [1, 137, 1_234, 2_718, 4_999] {
                 try appendEvents(from: generated.ledger, after: appended, upTo: position, to: prefix)
                 appended = position
-                expectSame(try ReadModelSnapshot(generated.ledger, asOf: position).withoutFavoriteTimes,
-                           try ReadModelSnapshot(current: prefix).withoutFavoriteTimes, "as of position \(position)")
+                expectSame(
+                    try ReadModelSnapshot(generated.ledger, asOf: position).withoutFavoriteTimes,
+                    try ReadModelSnapshot(current: prefix).withoutFavoriteTimes, "as of position \(position)")
             }
         }
     }
@@ -36,8 +38,9 @@ import Testing
     private func appendEvents(from source: Ledger, after start: UInt64, upTo end: UInt64, to target: Ledger) throws {
         var commits: [(commit: UInt64, events: [PendingEvent])] = []
         try source.forEachEvent(LogFilter(from: start + 1, to: end)) { event in
-            let pending = PendingEvent(type: event.type, payload: event.data.objectValue ?? [:], id: event.id,
-                                       metadata: event.metadata)
+            let pending = PendingEvent(
+                type: event.type, payload: event.data.objectValue ?? [:], id: event.id,
+                metadata: event.metadata)
             if commits.last?.commit == event.commit {
                 commits[commits.count - 1].events.append(pending)
             } else {

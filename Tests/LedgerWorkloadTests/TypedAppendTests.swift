@@ -27,8 +27,9 @@ import Testing
         // The generator pads some names with white space, which the ledger trims.
         #expect(padded > 0)
         #expect(try records(typed) == records(payloads))
-        expectSame(try ReadModelSnapshot(typed.query).withoutFavoriteTimes, try ReadModelSnapshot(payloads.query).withoutFavoriteTimes,
-                   "typed events against their payloads")
+        expectSame(
+            try ReadModelSnapshot(typed.query).withoutFavoriteTimes, try ReadModelSnapshot(payloads.query).withoutFavoriteTimes,
+            "typed events against their payloads")
         #expect(try typed.verify().problems == [])
     }
 

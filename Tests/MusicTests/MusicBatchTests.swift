@@ -16,8 +16,9 @@ import Testing
                 PendingEvent(SongRetitled(songId: "bohemian", title: "Bohemian Rhapsody")),
             ])
             #expect(result.commit == 1 && result.positions == [1, 2, 3])
-            #expect(try queryJSON(ledger, "artist-songs", "queen")
-                == #"{"artistId":"queen","name":"Queen","songs":[{"durationSeconds":null,"songId":"bohemian","title":"Bohemian Rhapsody"}]}"#)
+            #expect(
+                try queryJSON(ledger, "artist-songs", "queen")
+                    == #"{"artistId":"queen","name":"Queen","songs":[{"durationSeconds":null,"songId":"bohemian","title":"Bohemian Rhapsody"}]}"#)
         }
     }
 
@@ -38,11 +39,13 @@ import Testing
     @Test func aFailingEventRejectsTheWholeBatch() throws {
         try withTemporaryLedger(domain) { ledger in
             try ledger.append(ArtistCreated(artistId: "queen", name: "Queen"))
-            try expectRuleViolation("song must exist", entity: "song-nothing", appending: [
-                PendingEvent(ArtistCreated(artistId: "abba", name: "ABBA")),
-                PendingEvent(SongAdded(songId: "waterloo", title: "Waterloo", artistId: "abba")),
-                PendingEvent(SongRetitled(songId: "nothing", title: "X")),
-            ], to: ledger, domain)
+            try expectRuleViolation(
+                "song must exist", entity: "song-nothing",
+                appending: [
+                    PendingEvent(ArtistCreated(artistId: "abba", name: "ABBA")),
+                    PendingEvent(SongAdded(songId: "waterloo", title: "Waterloo", artistId: "abba")),
+                    PendingEvent(SongRetitled(songId: "nothing", title: "X")),
+                ], to: ledger, domain)
             #expect(try queryJSON(ledger, "artists") == #"[{"artistId":"queen","name":"Queen","songCount":0}]"#)
             #expect(try ledger.append(ArtistCreated(artistId: "abba", name: "ABBA")).positions == [2])
         }

@@ -1,6 +1,7 @@
 import EventLedger
-@testable import Music
 import Testing
+
+@testable import Music
 
 /// The rows and keys Music stores through their own fields write what `Codable` writes.
 @Suite struct MusicFieldsTests {

@@ -11,8 +11,10 @@ import Testing
 
     /// Every music query's answer, for comparing two ledgers or two moments.
     func allQueries(_ ledger: Ledger) throws -> [String] {
-        var answers = [try queryJSON(ledger, "artists"), try queryJSON(ledger, "songs"),
-                       try queryJSON(ledger, "songs", flags: ["orphans"])]
+        var answers = [
+            try queryJSON(ledger, "artists"), try queryJSON(ledger, "songs"),
+            try queryJSON(ledger, "songs", flags: ["orphans"]),
+        ]
         let artists = try #require(ledger.query("artists").json.arrayValue)
         for artist in artists {
             let id = try #require(artist.objectValue?["artistId"]?.stringValue)
@@ -32,9 +34,11 @@ import Testing
         try ledger.append(ArtistCreated(artistId: "queen", name: "Queen"))
     }
 
-    static let orphans = #"[{"artistId":"pink-floyd","durationSeconds":null,"songId":"money","title":"Money"},"#
+    static let orphans =
+        #"[{"artistId":"pink-floyd","durationSeconds":null,"songId":"money","title":"Money"},"#
         + #"{"artistId":"pink-floyd","durationSeconds":null,"songId":"time","title":"Time"}]"#
-    static let pinkFloydSongs = #"{"artistId":"pink-floyd","name":"Pink Floyd","songs":"#
+    static let pinkFloydSongs =
+        #"{"artistId":"pink-floyd","name":"Pink Floyd","songs":"#
         + #"[{"durationSeconds":null,"songId":"money","title":"Money"},{"durationSeconds":null,"songId":"time","title":"Time"}]}"#
 
     @Test func songsImportedBeforeTheirArtistAreOrphansUntilItArrives() throws {
@@ -53,8 +57,9 @@ import Testing
                 // …then the artists, from another.
                 let artists = try target.importEvents([file[0], file[4]])
                 #expect(importCounts(artists) == [2, 0, 2])
-                #expect(try queryJSON(target, "artists")
-                    == #"[{"artistId":"pink-floyd","name":"Pink Floyd","songCount":2},{"artistId":"queen","name":"Queen","songCount":0}]"#)
+                #expect(
+                    try queryJSON(target, "artists")
+                        == #"[{"artistId":"pink-floyd","name":"Pink Floyd","songCount":2},{"artistId":"queen","name":"Queen","songCount":0}]"#)
                 #expect(try queryJSON(target, "artist-songs", "pink-floyd") == Self.pinkFloydSongs)
                 #expect(try queryJSON(target, "songs", flags: ["orphans"]) == "[]")
 
@@ -77,11 +82,13 @@ import Testing
                 // One file, songs before their artist: positions 1–3 songs, 4 pink-floyd, 5 queen.
                 let report = try target.importEvents([file[1], file[2], file[3], file[0], file[4]])
                 #expect(importCounts(report) == [5, 0, 5])
-                #expect(try allEvents(target).map(\.type)
-                    == ["SongAdded", "SongAdded", "SongReassigned", "ArtistCreated", "ArtistCreated"])
+                #expect(
+                    try allEvents(target).map(\.type)
+                        == ["SongAdded", "SongAdded", "SongReassigned", "ArtistCreated", "ArtistCreated"])
 
-                #expect(try pastQueryJSON(target, "songs", flags: ["orphans"], asOf: 1)
-                    == #"[{"artistId":"pink-floyd","durationSeconds":null,"songId":"money","title":"Money"}]"#)
+                #expect(
+                    try pastQueryJSON(target, "songs", flags: ["orphans"], asOf: 1)
+                        == #"[{"artistId":"pink-floyd","durationSeconds":null,"songId":"money","title":"Money"}]"#)
                 #expect(try pastQueryJSON(target, "songs", flags: ["orphans"], asOf: 3) == Self.orphans)
                 #expect(try pastQueryJSON(target, "artists", asOf: 3) == "[]")
                 let early = #expect(throws: LedgerError.self) {
@@ -124,8 +131,10 @@ import Testing
     @Test func anImportKeepsIdsTypesDataAndMetadata() throws {
         try withTemporaryLedger(domain) { source in
             try source.append(ArtistCreated(artistId: "queen", name: "Queen"), metadata: ["device": "phone"])
-            try source.append([PendingEvent(SongAdded(songId: "s", title: "  Somebody to Love ", artistId: "queen")),
-                               PendingEvent(SongRetitled(songId: "s", title: "Somebody To Love"))])
+            try source.append([
+                PendingEvent(SongAdded(songId: "s", title: "  Somebody to Love ", artistId: "queen")),
+                PendingEvent(SongRetitled(songId: "s", title: "Somebody To Love")),
+            ])
             let original = try allEvents(source)
             try withTemporaryLedger(domain) { target in
                 try target.append(ArtistCreated(artistId: "abba", name: "ABBA"))
@@ -138,8 +147,9 @@ import Testing
                 #expect(arrived.map(\.stream) == original.map(\.stream))
                 #expect(arrived.map(\.position) == [2, 3, 4])
                 #expect(arrived.map(\.commit) == [2, 3, 3])
-                #expect(try queryJSON(target, "artists")
-                    == #"[{"artistId":"abba","name":"ABBA","songCount":0},{"artistId":"queen","name":"Queen","songCount":1}]"#)
+                #expect(
+                    try queryJSON(target, "artists")
+                        == #"[{"artistId":"abba","name":"ABBA","songCount":0},{"artistId":"queen","name":"Queen","songCount":1}]"#)
             }
         }
     }

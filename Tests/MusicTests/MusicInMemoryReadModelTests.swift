@@ -15,16 +15,21 @@ import Testing
         try model.append(SongReassigned(songId: "echoes", artistId: "pink-floyd"))
         try model.append(ArtistRenamed(artistId: "pink-floyd", name: "The Pink Floyd"))
         #expect(try MusicQueries.artists(in: model.reader) == [ArtistSummary(artistId: "pink-floyd", name: "The Pink Floyd", songCount: 2)])
-        #expect(try MusicQueries.artistSongs("pink-floyd", in: model.reader)
-            == ArtistSongs(artistId: "pink-floyd", name: "The Pink Floyd",
-                           songs: [ArtistSong(songId: "echoes", title: "echoes"), ArtistSong(songId: "money", title: "Money", durationSeconds: 382)]))
+        #expect(
+            try MusicQueries.artistSongs("pink-floyd", in: model.reader)
+                == ArtistSongs(
+                    artistId: "pink-floyd", name: "The Pink Floyd",
+                    songs: [ArtistSong(songId: "echoes", title: "echoes"), ArtistSong(songId: "money", title: "Money", durationSeconds: 382)]))
         #expect(try MusicQueries.songs(orphansOnly: true, in: model.reader).isEmpty)
 
         try model.append(ArtistDeleted(artistId: "pink-floyd"))
         #expect(try MusicQueries.artists(in: model.reader).isEmpty)
-        #expect(try MusicQueries.songs(in: model.reader)
-            == [SongSummary(songId: "echoes", title: "echoes", artistId: nil),
-                SongSummary(songId: "money", title: "Money", artistId: nil, durationSeconds: 382)])
+        #expect(
+            try MusicQueries.songs(in: model.reader)
+                == [
+                    SongSummary(songId: "echoes", title: "echoes", artistId: nil),
+                    SongSummary(songId: "money", title: "Money", artistId: nil, durationSeconds: 382),
+                ])
         #expect(model.position == 6)
     }
 

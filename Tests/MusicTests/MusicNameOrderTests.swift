@@ -36,8 +36,9 @@ import Testing
             #expect(try ledger.read(artistIds) == Self.expectedOrder)
             #expect(try ledger.read { try MusicQueries.songs(in: $0).map(\.songId) } == songOrder)
             #expect(try ledger.read { try MusicQueries.artistSongs("a1", in: $0).songs.map(\.songId) } == songOrder)
-            #expect(try ledger.read { try MusicQueries.artistSongs("a1", in: $0).songs.map(\.title) }
-                == ["apple", "Echoes", "echoes", "ß", "ss", "Straße", "STRASSE", "Zebra"])
+            #expect(
+                try ledger.read { try MusicQueries.artistSongs("a1", in: $0).songs.map(\.title) }
+                    == ["apple", "Echoes", "echoes", "ß", "ss", "Straße", "STRASSE", "Zebra"])
             try ledger.append(ArtistDeleted(artistId: "a1"))
             #expect(try ledger.read { try MusicQueries.songs(orphansOnly: true, in: $0).map(\.songId) } == songOrder)
         }

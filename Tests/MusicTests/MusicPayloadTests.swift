@@ -34,8 +34,10 @@ import Testing
             (ArtistCreated(artistId: "pink-floyd", name: "Pink Floyd"), #"{"artistId":"pink-floyd","name":"Pink Floyd"}"#),
             (ArtistRenamed(artistId: "pink-floyd", name: "Floyd"), #"{"artistId":"pink-floyd","name":"Floyd"}"#),
             (ArtistDeleted(artistId: "pink-floyd"), #"{"artistId":"pink-floyd"}"#),
-            (SongAdded(songId: "time", title: "Time", artistId: "pink-floyd", durationSeconds: 413),
-             #"{"artistId":"pink-floyd","durationSeconds":413,"songId":"time","title":"Time"}"#),
+            (
+                SongAdded(songId: "time", title: "Time", artistId: "pink-floyd", durationSeconds: 413),
+                #"{"artistId":"pink-floyd","durationSeconds":413,"songId":"time","title":"Time"}"#
+            ),
             (SongAdded(songId: "time", title: "Time"), #"{"songId":"time","title":"Time"}"#),
             (SongRetitled(songId: "time", title: "Breathe"), #"{"songId":"time","title":"Breathe"}"#),
             (SongReassigned(songId: "time", artistId: "pink-floyd"), #"{"artistId":"pink-floyd","songId":"time"}"#),

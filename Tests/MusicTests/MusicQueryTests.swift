@@ -27,9 +27,10 @@ import Testing
 
     @Test func artistsByNameIgnoringCaseThenId() throws {
         try withFixture { ledger in
-            #expect(try queryJSON(ledger, "artists") == #"[{"artistId":"a1","name":"alpha","songCount":3},"#
-                + #"{"artistId":"a2","name":"Alpha","songCount":0},{"artistId":"a3","name":"ALPHA","songCount":0},"#
-                + #"{"artistId":"b2","name":"beta","songCount":1}]"#)
+            #expect(
+                try queryJSON(ledger, "artists") == #"[{"artistId":"a1","name":"alpha","songCount":3},"#
+                    + #"{"artistId":"a2","name":"Alpha","songCount":0},{"artistId":"a3","name":"ALPHA","songCount":0},"#
+                    + #"{"artistId":"b2","name":"beta","songCount":1}]"#)
             let typed = try ledger.read { try MusicQueries.artists(in: $0) }
             #expect(typed.first == ArtistSummary(artistId: "a1", name: "alpha", songCount: 3))
             #expect(typed.map(\.artistId) == ["a1", "a2", "a3", "b2"])
@@ -38,8 +39,10 @@ import Testing
 
     @Test func artistSongsByTitleThenId() throws {
         try withFixture { ledger in
-            #expect(try queryJSON(ledger, "artist-songs", "a1") == #"{"artistId":"a1","name":"alpha","songs":"#
-                + #"[{"durationSeconds":null,"songId":"s2","title":"Aria"},{"durationSeconds":null,"songId":"s1","title":"Song"},{"durationSeconds":null,"songId":"s3","title":"Song"}]}"#)
+            #expect(
+                try queryJSON(ledger, "artist-songs", "a1") == #"{"artistId":"a1","name":"alpha","songs":"#
+                    + #"[{"durationSeconds":null,"songId":"s2","title":"Aria"},{"durationSeconds":null,"songId":"s1","title":"Song"},{"durationSeconds":null,"songId":"s3","title":"Song"}]}"#
+            )
             let typed = try ledger.read { try MusicQueries.artistSongs("a2", in: $0) }
             #expect(typed == ArtistSongs(artistId: "a2", name: "Alpha", songs: []))
         }
@@ -48,14 +51,21 @@ import Testing
     @Test func songsByTitleThenIdWithOrphans() throws {
         try withFixture { ledger in
             try ledger.append(ArtistDeleted(artistId: "b2"))
-            #expect(try queryJSON(ledger, "songs") == #"[{"artistId":"a1","durationSeconds":null,"songId":"s2","title":"Aria"},"#
-                + #"{"artistId":null,"durationSeconds":null,"songId":"s4","title":"aria"},{"artistId":null,"durationSeconds":null,"songId":"s5","title":"Beta"},"#
-                + #"{"artistId":"a1","durationSeconds":null,"songId":"s1","title":"Song"},{"artistId":"a1","durationSeconds":null,"songId":"s3","title":"Song"}]"#)
-            #expect(try queryJSON(ledger, "songs", flags: ["orphans"])
-                == #"[{"artistId":null,"durationSeconds":null,"songId":"s4","title":"aria"},{"artistId":null,"durationSeconds":null,"songId":"s5","title":"Beta"}]"#)
+            #expect(
+                try queryJSON(ledger, "songs") == #"[{"artistId":"a1","durationSeconds":null,"songId":"s2","title":"Aria"},"#
+                    + #"{"artistId":null,"durationSeconds":null,"songId":"s4","title":"aria"},{"artistId":null,"durationSeconds":null,"songId":"s5","title":"Beta"},"#
+                    + #"{"artistId":"a1","durationSeconds":null,"songId":"s1","title":"Song"},{"artistId":"a1","durationSeconds":null,"songId":"s3","title":"Song"}]"#
+            )
+            #expect(
+                try queryJSON(ledger, "songs", flags: ["orphans"])
+                    == #"[{"artistId":null,"durationSeconds":null,"songId":"s4","title":"aria"},{"artistId":null,"durationSeconds":null,"songId":"s5","title":"Beta"}]"#
+            )
             let typed = try ledger.read { try MusicQueries.songs(orphansOnly: true, in: $0) }
-            #expect(typed == [SongSummary(songId: "s4", title: "aria", artistId: nil),
-                              SongSummary(songId: "s5", title: "Beta", artistId: nil)])
+            #expect(
+                typed == [
+                    SongSummary(songId: "s4", title: "aria", artistId: nil),
+                    SongSummary(songId: "s5", title: "Beta", artistId: nil),
+                ])
         }
     }
 

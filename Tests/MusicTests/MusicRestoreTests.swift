@@ -18,8 +18,9 @@ import Testing
 
     @Test func aRemovedSongHasNoArtistOrDuration() throws {
         #expect(try SongRestored(payload: payload(#"{"songId":"money"}"#)) == SongRestored(songId: "money", title: nil))
-        #expect(try ArtistRestored(payload: payload(#"{"artistId":"pink-floyd","name":" Pink Floyd "}"#))
-            == ArtistRestored(artistId: "pink-floyd", name: "Pink Floyd"))
+        #expect(
+            try ArtistRestored(payload: payload(#"{"artistId":"pink-floyd","name":" Pink Floyd "}"#))
+                == ArtistRestored(artistId: "pink-floyd", name: "Pink Floyd"))
         expectInvalidField("title") { try SongRestored(payload: payload(#"{"songId":"money","artistId":"pink-floyd"}"#)) }
         expectInvalidField("title") { try SongRestored(payload: payload(#"{"songId":"money","durationSeconds":382}"#)) }
         expectInvalidField("durationSeconds") { try SongRestored(payload: payload(#"{"songId":"money","title":"Money","durationSeconds":0}"#)) }
@@ -40,9 +41,12 @@ import Testing
     @Test func restoringASongUpdatesItRevivesItOrRemovesIt() throws {
         let model = try seededModel()
         try model.append(SongRestored(songId: "time", title: "Time (live)", artistId: "pink-floyd", durationSeconds: 413))
-        #expect(try MusicQueries.artistSongs("pink-floyd", in: model.reader).songs
-            == [ArtistSong(songId: "echoes", title: "Echoes"), ArtistSong(songId: "money", title: "Money", durationSeconds: 382),
-                ArtistSong(songId: "time", title: "Time (live)", durationSeconds: 413)])
+        #expect(
+            try MusicQueries.artistSongs("pink-floyd", in: model.reader).songs
+                == [
+                    ArtistSong(songId: "echoes", title: "Echoes"), ArtistSong(songId: "money", title: "Money", durationSeconds: 382),
+                    ArtistSong(songId: "time", title: "Time (live)", durationSeconds: 413),
+                ])
         try model.append(SongRestored(songId: "money", title: nil))
         #expect(try MusicQueries.artists(in: model.reader).map(\.songCount) == [2])
         try model.append(SongRestored(songId: "money", title: "Money", artistId: "pink-floyd", durationSeconds: 382))

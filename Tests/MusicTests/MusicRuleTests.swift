@@ -25,14 +25,18 @@ import Testing
 
     @Test func artistEditsNeedALiveArtist() throws {
         try withSeededLedger { ledger in
-            try expectRuleViolation("artist must exist", entity: "artist-nobody",
-                                    appending: [PendingEvent(ArtistRenamed(artistId: "nobody", name: "X"))], to: ledger, domain)
-            try expectRuleViolation("artist must not be deleted", entity: "artist-abba",
-                                    appending: [PendingEvent(ArtistRenamed(artistId: "abba", name: "X"))], to: ledger, domain)
-            try expectRuleViolation("artist must exist", entity: "artist-nobody",
-                                    appending: [PendingEvent(ArtistDeleted(artistId: "nobody"))], to: ledger, domain)
-            try expectRuleViolation("artist must not be deleted", entity: "artist-abba",
-                                    appending: [PendingEvent(ArtistDeleted(artistId: "abba"))], to: ledger, domain)
+            try expectRuleViolation(
+                "artist must exist", entity: "artist-nobody",
+                appending: [PendingEvent(ArtistRenamed(artistId: "nobody", name: "X"))], to: ledger, domain)
+            try expectRuleViolation(
+                "artist must not be deleted", entity: "artist-abba",
+                appending: [PendingEvent(ArtistRenamed(artistId: "abba", name: "X"))], to: ledger, domain)
+            try expectRuleViolation(
+                "artist must exist", entity: "artist-nobody",
+                appending: [PendingEvent(ArtistDeleted(artistId: "nobody"))], to: ledger, domain)
+            try expectRuleViolation(
+                "artist must not be deleted", entity: "artist-abba",
+                appending: [PendingEvent(ArtistDeleted(artistId: "abba"))], to: ledger, domain)
 
             try ledger.append(ArtistRenamed(artistId: "queen", name: "Queen II"))
             #expect(try queryJSON(ledger, "artists") == #"[{"artistId":"queen","name":"Queen II","songCount":0}]"#)
@@ -44,9 +48,11 @@ import Testing
     @Test func songEditsNeedALiveSong() throws {
         try withSeededLedger { ledger in
             for (songId, rule) in [("nothing", "song must exist"), ("gone", "song must not be deleted")] {
-                for event in [PendingEvent(SongRetitled(songId: songId, title: "X")),
-                              PendingEvent(SongReassigned(songId: songId, artistId: "queen")),
-                              PendingEvent(SongDeleted(songId: songId))] {
+                for event in [
+                    PendingEvent(SongRetitled(songId: songId, title: "X")),
+                    PendingEvent(SongReassigned(songId: songId, artistId: "queen")),
+                    PendingEvent(SongDeleted(songId: songId)),
+                ] {
                     try expectRuleViolation(rule, entity: "song-\(songId)", appending: [event], to: ledger, domain)
                 }
             }
@@ -61,18 +67,22 @@ import Testing
 
     @Test func aSongsArtistMustBeLiveOnLocalAppends() throws {
         try withSeededLedger { ledger in
-            try expectRuleViolation("artist must exist", entity: "artist-nobody",
-                                    appending: [PendingEvent(SongAdded(songId: "s", title: "S", artistId: "nobody"))],
-                                    to: ledger, domain)
-            try expectRuleViolation("artist must not be deleted", entity: "artist-abba",
-                                    appending: [PendingEvent(SongAdded(songId: "s", title: "S", artistId: "abba"))],
-                                    to: ledger, domain)
-            try expectRuleViolation("artist must exist", entity: "artist-nobody",
-                                    appending: [PendingEvent(SongReassigned(songId: "money", artistId: "nobody"))],
-                                    to: ledger, domain)
-            try expectRuleViolation("artist must not be deleted", entity: "artist-abba",
-                                    appending: [PendingEvent(SongReassigned(songId: "money", artistId: "abba"))],
-                                    to: ledger, domain)
+            try expectRuleViolation(
+                "artist must exist", entity: "artist-nobody",
+                appending: [PendingEvent(SongAdded(songId: "s", title: "S", artistId: "nobody"))],
+                to: ledger, domain)
+            try expectRuleViolation(
+                "artist must not be deleted", entity: "artist-abba",
+                appending: [PendingEvent(SongAdded(songId: "s", title: "S", artistId: "abba"))],
+                to: ledger, domain)
+            try expectRuleViolation(
+                "artist must exist", entity: "artist-nobody",
+                appending: [PendingEvent(SongReassigned(songId: "money", artistId: "nobody"))],
+                to: ledger, domain)
+            try expectRuleViolation(
+                "artist must not be deleted", entity: "artist-abba",
+                appending: [PendingEvent(SongReassigned(songId: "money", artistId: "abba"))],
+                to: ledger, domain)
 
             try ledger.append(SongAdded(songId: "s", title: "S", artistId: "queen"))
             try ledger.append(SongAdded(songId: "t", title: "T"))
@@ -85,36 +95,47 @@ import Testing
 
     @Test func importsAcceptArtistsNotYetKnownButStillNeedTheEditedSong() throws {
         try withSeededLedger { ledger in
-            try ledger.append([PendingEvent(SongAdded(songId: "s", title: "S", artistId: "later")),
-                               PendingEvent(SongReassigned(songId: "money", artistId: "later"))], mode: .importing)
-            #expect(try queryJSON(ledger, "songs", flags: ["orphans"])
-                == #"[{"artistId":"later","durationSeconds":null,"songId":"money","title":"Money"},{"artistId":"later","durationSeconds":null,"songId":"s","title":"S"}]"#)
-            try expectRuleViolation("song must exist", entity: "song-nothing",
-                                    appending: [PendingEvent(SongRetitled(songId: "nothing", title: "X"))],
-                                    to: ledger, domain, mode: .importing)
+            try ledger.append(
+                [
+                    PendingEvent(SongAdded(songId: "s", title: "S", artistId: "later")),
+                    PendingEvent(SongReassigned(songId: "money", artistId: "later")),
+                ], mode: .importing)
+            #expect(
+                try queryJSON(ledger, "songs", flags: ["orphans"])
+                    == #"[{"artistId":"later","durationSeconds":null,"songId":"money","title":"Money"},{"artistId":"later","durationSeconds":null,"songId":"s","title":"S"}]"#
+            )
+            try expectRuleViolation(
+                "song must exist", entity: "song-nothing",
+                appending: [PendingEvent(SongRetitled(songId: "nothing", title: "X"))],
+                to: ledger, domain, mode: .importing)
         }
     }
 
     @Test func anImportedSongNamingADeletedArtistHasNoArtist() throws {
         try withSeededLedger { ledger in
             try ledger.append([PendingEvent(SongAdded(songId: "s", title: "S", artistId: "abba"))], mode: .importing)
-            #expect(try queryJSON(ledger, "songs", flags: ["orphans"])
-                == #"[{"artistId":null,"durationSeconds":null,"songId":"money","title":"Money"},{"artistId":null,"durationSeconds":null,"songId":"s","title":"S"}]"#)
+            #expect(
+                try queryJSON(ledger, "songs", flags: ["orphans"])
+                    == #"[{"artistId":null,"durationSeconds":null,"songId":"money","title":"Money"},{"artistId":null,"durationSeconds":null,"songId":"s","title":"S"}]"#
+            )
         }
     }
 
     @Test func createdIdsMustBeNewEvenWhenDeleted() throws {
         try withSeededLedger { ledger in
             for mode in [RuleMode.strict, .importing] {
-                try expectRuleViolation("id must be new", entity: "artist-queen",
-                                        appending: [PendingEvent(ArtistCreated(artistId: "queen", name: "Q"))],
-                                        to: ledger, domain, mode: mode)
-                try expectRuleViolation("id must be new", entity: "artist-abba",
-                                        appending: [PendingEvent(ArtistCreated(artistId: "abba", name: "ABBA"))],
-                                        to: ledger, domain, mode: mode)
-                try expectRuleViolation("id must be new", entity: "song-gone",
-                                        appending: [PendingEvent(SongAdded(songId: "gone", title: "Gone"))],
-                                        to: ledger, domain, mode: mode)
+                try expectRuleViolation(
+                    "id must be new", entity: "artist-queen",
+                    appending: [PendingEvent(ArtistCreated(artistId: "queen", name: "Q"))],
+                    to: ledger, domain, mode: mode)
+                try expectRuleViolation(
+                    "id must be new", entity: "artist-abba",
+                    appending: [PendingEvent(ArtistCreated(artistId: "abba", name: "ABBA"))],
+                    to: ledger, domain, mode: mode)
+                try expectRuleViolation(
+                    "id must be new", entity: "song-gone",
+                    appending: [PendingEvent(SongAdded(songId: "gone", title: "Gone"))],
+                    to: ledger, domain, mode: mode)
             }
         }
     }
@@ -123,8 +144,9 @@ import Testing
         try withSeededLedger { ledger in
             try ledger.append(ArtistCreated(artistId: "queen-2", name: "QUEEN"))
             try ledger.append(ArtistCreated(artistId: "queen-3", name: "Queen"))
-            #expect(try queryJSON(ledger, "artists") == #"[{"artistId":"queen","name":"Queen","songCount":0},"#
-                + #"{"artistId":"queen-2","name":"QUEEN","songCount":0},{"artistId":"queen-3","name":"Queen","songCount":0}]"#)
+            #expect(
+                try queryJSON(ledger, "artists") == #"[{"artistId":"queen","name":"Queen","songCount":0},"#
+                    + #"{"artistId":"queen-2","name":"QUEEN","songCount":0},{"artistId":"queen-3","name":"Queen","songCount":0}]"#)
         }
     }
 }

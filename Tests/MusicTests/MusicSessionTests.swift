@@ -32,12 +32,17 @@ import Testing
             try session.stage(SongRetitled(songId: "money", title: "Money"))
 
             let preview = try session.preview { reader in
-                (try MusicQueries.artistSongs("pink-floyd", in: reader), try MusicQueries.artists(in: reader),
-                 try MusicQueries.songs(in: reader))
+                (
+                    try MusicQueries.artistSongs("pink-floyd", in: reader), try MusicQueries.artists(in: reader),
+                    try MusicQueries.songs(in: reader)
+                )
             }
             #expect(preview.0 == pinkFloyd(ArtistSong(songId: "hey-you", title: "Hey You"), ArtistSong(songId: "money", title: "Money")))
-            #expect(preview.1 == [ArtistSummary(artistId: "pink-floyd", name: "Pink Floyd", songCount: 2),
-                                  ArtistSummary(artistId: "queen", name: "Queen", songCount: 1)])
+            #expect(
+                preview.1 == [
+                    ArtistSummary(artistId: "pink-floyd", name: "Pink Floyd", songCount: 2),
+                    ArtistSummary(artistId: "queen", name: "Queen", songCount: 1),
+                ])
             #expect(preview.2.map(\.title) == ["Bohemian Rhapsody", "Hey You", "Money"])
 
             let live = try ledger.read { try MusicQueries.artistSongs("pink-floyd", in: $0) }
@@ -95,8 +100,11 @@ import Testing
             #expect(info.events.map(\.type) == ["ArtistCreated", "SongAdded", "SongDeleted"])
             #expect(info.streams == ["artist-radiohead": 0, "song-karma-police": 0, "song-money": 1])
             let radiohead = try session.preview { try MusicQueries.artistSongs("radiohead", in: $0) }
-            #expect(radiohead == ArtistSongs(artistId: "radiohead", name: "Radiohead",
-                                             songs: [ArtistSong(songId: "karma-police", title: "Karma Police")]))
+            #expect(
+                radiohead
+                    == ArtistSongs(
+                        artistId: "radiohead", name: "Radiohead",
+                        songs: [ArtistSong(songId: "karma-police", title: "Karma Police")]))
             #expect(try session.preview { try MusicQueries.artistSongs("pink-floyd", in: $0) }.songs.isEmpty)
         }
     }
@@ -129,11 +137,13 @@ import Testing
             #expect(error?.subject == "song-money")
             #expect(try snapshot(ledger, domain) == afterFirst)
             #expect(try ledger.sessions().map(\.id) == [second.id])
-            #expect(try second.preview { try MusicQueries.songs(in: $0) }.first { $0.songId == "money" }?.title == "Money!",
-                    "the kept session still previews its own edit")
+            #expect(
+                try second.preview { try MusicQueries.songs(in: $0) }.first { $0.songId == "money" }?.title == "Money!",
+                "the kept session still previews its own edit")
             try second.discard()
             #expect(try snapshot(ledger, domain) == afterFirst)
-            #expect(try ledger.read { try MusicQueries.artistSongs("pink-floyd", in: $0) }
+            #expect(
+                try ledger.read { try MusicQueries.artistSongs("pink-floyd", in: $0) }
                     == pinkFloyd(ArtistSong(songId: "money", title: "Money")))
         }
     }

@@ -31,14 +31,22 @@ import Testing
         #expect(SongAdded.schemaVersion == 2)
         try withTemporaryLedger(domain) { ledger in
             try ledger.append(ArtistCreated(artistId: "pink-floyd", name: "Pink Floyd"))
-            try ledger.append([PendingEvent(type: "SongAdded", payload: ["songId": .string("time"), "title": .string("Time"),
-                                                                         "artistId": .string("pink-floyd"), "durationSeconds": .int(413)]),
-                               PendingEvent(type: "SongAdded", payload: ["songId": .string("us"), "title": .string("Us and Them")])])
+            try ledger.append([
+                PendingEvent(
+                    type: "SongAdded",
+                    payload: [
+                        "songId": .string("time"), "title": .string("Time"),
+                        "artistId": .string("pink-floyd"), "durationSeconds": .int(413),
+                    ]),
+                PendingEvent(type: "SongAdded", payload: ["songId": .string("us"), "title": .string("Us and Them")]),
+            ])
             #expect(try allEvents(ledger).map(\.schemaVersion) == [1, 2, 2])
             #expect(try ledger.read { try MusicQueries.songs(in: $0) }.map(\.durationSeconds) == [413, nil])
-            #expect(try queryJSON(ledger, "artist-songs", "pink-floyd")
+            #expect(
+                try queryJSON(ledger, "artist-songs", "pink-floyd")
                     == #"{"artistId":"pink-floyd","name":"Pink Floyd","songs":[{"durationSeconds":413,"songId":"time","title":"Time"}]}"#)
-            #expect(try queryJSON(ledger, "songs") == #"[{"artistId":"pink-floyd","durationSeconds":413,"songId":"time","title":"Time"},"#
+            #expect(
+                try queryJSON(ledger, "songs") == #"[{"artistId":"pink-floyd","durationSeconds":413,"songId":"time","title":"Time"},"#
                     + #"{"artistId":null,"durationSeconds":null,"songId":"us","title":"Us and Them"}]"#)
         }
     }
@@ -53,8 +61,11 @@ import Testing
             let money = try ledger.currentEvent(stored, as: MusicEvent.self)
             #expect(money == .songAdded(SongAdded(songId: "money", title: "Money", artistId: "pink-floyd", durationSeconds: nil)))
             let answers = [try queryJSON(ledger, "songs"), try queryJSON(ledger, "artist-songs", "pink-floyd")]
-            #expect(answers == [#"[{"artistId":"pink-floyd","durationSeconds":null,"songId":"money","title":"Money"}]"#,
-                                #"{"artistId":"pink-floyd","name":"Pink Floyd","songs":[{"durationSeconds":null,"songId":"money","title":"Money"}]}"#])
+            #expect(
+                answers == [
+                    #"[{"artistId":"pink-floyd","durationSeconds":null,"songId":"money","title":"Money"}]"#,
+                    #"{"artistId":"pink-floyd","name":"Pink Floyd","songs":[{"durationSeconds":null,"songId":"money","title":"Money"}]}"#,
+                ])
             #expect(try ledger.verify().isIntact)
             try ledger.rebuild()
             #expect([try queryJSON(ledger, "songs"), try queryJSON(ledger, "artist-songs", "pink-floyd")] == answers)

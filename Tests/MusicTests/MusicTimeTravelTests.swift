@@ -2,6 +2,7 @@ import EventLedger
 import LedgerTestSupport
 import Music
 import Testing
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -36,17 +37,19 @@ import Glibc
     func withFixture(_ body: (Ledger, [UInt64: [String]]) throws -> Void) throws {
         try withTemporaryLedger(domain) { ledger throws in
             let commits: [[any DomainEvent]] = [
-                [ArtistCreated(artistId: "a", name: "Alpha")],                                        // 1
-                [SongAdded(songId: "s1", title: "One", artistId: "a"),                                // 2
-                 SongAdded(songId: "s2", title: "Two", artistId: "a")],                               // 3
-                [ArtistRenamed(artistId: "a", name: "Alpha Prime")],                                  // 4
-                [SongRetitled(songId: "s1", title: "Uno")],                                           // 5
-                [ArtistCreated(artistId: "b", name: "Beta")],                                         // 6
-                [SongReassigned(songId: "s2", artistId: "b")],                                        // 7
-                [ArtistDeleted(artistId: "a")],                                                       // 8
-                [SongAdded(songId: "s3", title: "Three")],                                            // 9
-                [SongDeleted(songId: "s2")],                                                          // 10
-                [ArtistRenamed(artistId: "b", name: "Beta Two")],                                     // 11
+                [ArtistCreated(artistId: "a", name: "Alpha")],  // 1
+                [
+                    SongAdded(songId: "s1", title: "One", artistId: "a"),  // 2
+                    SongAdded(songId: "s2", title: "Two", artistId: "a"),
+                ],  // 3
+                [ArtistRenamed(artistId: "a", name: "Alpha Prime")],  // 4
+                [SongRetitled(songId: "s1", title: "Uno")],  // 5
+                [ArtistCreated(artistId: "b", name: "Beta")],  // 6
+                [SongReassigned(songId: "s2", artistId: "b")],  // 7
+                [ArtistDeleted(artistId: "a")],  // 8
+                [SongAdded(songId: "s3", title: "Three")],  // 9
+                [SongDeleted(songId: "s2")],  // 10
+                [ArtistRenamed(artistId: "b", name: "Beta Two")],  // 11
             ]
             var inline: [UInt64: [String]] = [0: answers(ledger)]
             for events in commits {
@@ -93,8 +96,11 @@ import Glibc
         try withFixture { ledger, inline throws in
             var commits: [(commit: UInt64, time: Timestamp, last: UInt64)] = []
             try ledger.forEachEvent { event in
-                if commits.last?.commit == event.commit { commits[commits.count - 1].last = event.position }
-                else { commits.append((event.commit, event.recordedAt, event.position)) }
+                if commits.last?.commit == event.commit {
+                    commits[commits.count - 1].last = event.position
+                } else {
+                    commits.append((event.commit, event.recordedAt, event.position))
+                }
                 return true
             }
             #expect(commits.count == 10)
@@ -102,8 +108,9 @@ import Glibc
                 let previous: UInt64 = index == 0 ? 0 : commits[index - 1].last
                 try #require(index == 0 || commits[index - 1].time < commit.time)
                 #expect(answers(ledger, asOf: .time(commit.time)) == inline[commit.last], "at commit \(commit.commit)")
-                #expect(answers(ledger, asOf: .time(Timestamp(microseconds: commit.time.microseconds - 1))) == inline[previous],
-                        "1 µs before commit \(commit.commit)")
+                #expect(
+                    answers(ledger, asOf: .time(Timestamp(microseconds: commit.time.microseconds - 1))) == inline[previous],
+                    "1 µs before commit \(commit.commit)")
             }
         }
     }

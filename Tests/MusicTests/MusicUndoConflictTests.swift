@@ -1,7 +1,7 @@
-import Testing
 import EventLedger
 import LedgerTestSupport
 import Music
+import Testing
 
 /// A later commit that changed what the read model shows of an entity without an event of
 /// its stream (an artist's song count) still makes an earlier commit of it impossible to undo.

@@ -9,7 +9,8 @@ import Testing
     let domain = MusicDomain()
 
     /// Every query over the artists and songs of these tests.
-    let queries = [CheckedQuery("artists"), CheckedQuery("songs"), CheckedQuery("songs", flags: ["orphans"])]
+    let queries =
+        [CheckedQuery("artists"), CheckedQuery("songs"), CheckedQuery("songs", flags: ["orphans"])]
         + ["pink-floyd", "queen"].map { CheckedQuery("artist-songs", $0) }
 
     /// Appends Pink Floyd with Money and Echoes, Queen, and Time without an artist.
@@ -66,8 +67,9 @@ import Testing
             let undo = try undoExpectingPastAnswers(ledger, done, queries)
             #expect(undo.commit == done.commit + 1)
             // Time, given to Pink Floyd and left without an artist by their deletion, is as it was.
-            #expect(try allEvents(ledger).suffix(undo.positions.count).map(\.stream).sorted()
-                == ["artist-pink-floyd", "artist-queen", "song-echoes", "song-money", "song-radio-gaga"])
+            #expect(
+                try allEvents(ledger).suffix(undo.positions.count).map(\.stream).sorted()
+                    == ["artist-pink-floyd", "artist-queen", "song-echoes", "song-money", "song-radio-gaga"])
         }
     }
 }

@@ -24,7 +24,7 @@ func songsOfPinkFloyd(ledgerPath: String) throws -> [String] {
     do {
         try ledger.append(SongRetitled(songId: "no-such-song", title: "Time"))
     } catch let error as LedgerError where error.kind == .ruleViolation {
-        print(error.message) // rule violated: song must exist (song-no-such-song)
+        print(error.message)  // rule violated: song must exist (song-no-such-song)
     }
     return try ledger.read { try MusicQueries.artistSongs("pink-floyd", in: $0) }.songs.map(\.title)
 }

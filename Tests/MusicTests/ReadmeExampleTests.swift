@@ -1,8 +1,8 @@
-import Foundation
-import Testing
 import EventLedger
+import Foundation
 import LedgerTestSupport
 import Music
+import Testing
 
 @Suite struct ReadmeExampleTests {
     private static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
@@ -23,8 +23,9 @@ import Music
     @Test(arguments: ["ReadmeExample.swift"])
     func theReadmeShowsExactlyTheTestedCode(_ file: String) throws {
         let source = try String(contentsOf: Self.root.appendingPathComponent("Tests/MusicTests/\(file)"), encoding: .utf8)
-        let example = try #require(source.components(separatedBy: "// README-EXAMPLE-BEGIN\n").last?
-            .components(separatedBy: "// README-EXAMPLE-END").first)
+        let example = try #require(
+            source.components(separatedBy: "// README-EXAMPLE-BEGIN\n").last?
+                .components(separatedBy: "// README-EXAMPLE-END").first)
         let readme = try String(contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
         #expect(readme.contains("```swift\nimport EventLedger\nimport Music\n\n" + example + "```"))
     }

@@ -17,16 +17,18 @@ struct BinaryCoding<Value>: Sendable {
 extension BinaryCoding where Value: Codable & Sendable {
     /// The coding through `Codable`.
     static var codable: BinaryCoding {
-        BinaryCoding(write: { value, output in try BinaryScalars.encode(value, to: output) },
-                     read: { input in try BinaryValues.decode(Value.self, from: input) })
+        BinaryCoding(
+            write: { value, output in try BinaryScalars.encode(value, to: output) },
+            read: { input in try BinaryValues.decode(Value.self, from: input) })
     }
 }
 
 extension BinaryCoding where Value: BinaryFields {
     /// The coding through the type's own fields.
     static var fields: BinaryCoding {
-        BinaryCoding(write: { value, output in try value.write(to: FieldWriter(output: output)) },
-                     read: { input in try Value(fields: FieldReader(input: input)) })
+        BinaryCoding(
+            write: { value, output in try value.write(to: FieldWriter(output: output)) },
+            read: { input in try Value(fields: FieldReader(input: input)) })
     }
 }
 

@@ -4,9 +4,11 @@ enum BinaryDecoding {
     /// The value `bytes` hold in `form`; `.corruption` naming `source` when they do not
     /// hold one of that type, or hold more.
     @usableFromInline
-    static func decode<Value: Decodable>(_ type: Value.Type, from bytes: [UInt8], as form: BinaryForm,
-                                         with reader: BinaryReader = BinaryReader(),
-                                         source: @autoclosure () -> String) throws(LedgerError) -> Value {
+    static func decode<Value: Decodable>(
+        _ type: Value.Type, from bytes: [UInt8], as form: BinaryForm,
+        with reader: BinaryReader = BinaryReader(),
+        source: @autoclosure () -> String
+    ) throws(LedgerError) -> Value {
         try LedgerError.typed {
             try bytes.withUnsafeBytes { buffer in
                 try decode(from: buffer, as: form, with: reader, source: source()) { try BinaryValues.decode(type, from: $0) }
@@ -17,14 +19,18 @@ enum BinaryDecoding {
     /// The key or row `bytes` hold in `form`, read by `coding` while they stay valid, with
     /// `reader`, which keeps the containers it makes for the next value.
     @usableFromInline
-    static func decode<Value>(from bytes: UnsafeRawBufferPointer, as form: BinaryForm, with reader: BinaryReader,
-                              coding: BinaryCoding<Value>, source: @autoclosure () -> String) throws(LedgerError) -> Value {
+    static func decode<Value>(
+        from bytes: UnsafeRawBufferPointer, as form: BinaryForm, with reader: BinaryReader,
+        coding: BinaryCoding<Value>, source: @autoclosure () -> String
+    ) throws(LedgerError) -> Value {
         try decode(from: bytes, as: form, with: reader, source: source(), coding.read)
     }
 
-    private static func decode<Value>(from bytes: UnsafeRawBufferPointer, as form: BinaryForm, with reader: BinaryReader,
-                                      source: @autoclosure () -> String,
-                                      _ read: (BinaryInput) throws -> Value) throws(LedgerError) -> Value {
+    private static func decode<Value>(
+        from bytes: UnsafeRawBufferPointer, as form: BinaryForm, with reader: BinaryReader,
+        source: @autoclosure () -> String,
+        _ read: (BinaryInput) throws -> Value
+    ) throws(LedgerError) -> Value {
         let input = reader.input
         input.start(bytes, as: form)
         defer { input.finish() }
@@ -33,8 +39,10 @@ enum BinaryDecoding {
             guard input.isAtEnd else { throw input.malformed("bytes left over") }
             return value
         } catch {
-            throw LedgerError(.corruption, "malformed value in \(source()): \(error) (a domain that changes the keys or "
-                              + "rows a table stores raises its readModelVersion, so that ledgers rebuild the read model)")
+            throw LedgerError(
+                .corruption,
+                "malformed value in \(source()): \(error) (a domain that changes the keys or "
+                    + "rows a table stores raises its readModelVersion, so that ledgers rebuild the read model)")
         }
     }
 }

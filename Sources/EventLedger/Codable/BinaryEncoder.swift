@@ -26,8 +26,10 @@ enum BinaryEncoding {
         try encoded(Value.self, with: writer) { try coding.write(value, $0) }
     }
 
-    private static func encoded<Value>(_ type: Value.Type, with writer: BinaryWriter,
-                                       _ write: (BinaryOutput) throws -> Void) throws(LedgerError) -> UnsafeRawBufferPointer {
+    private static func encoded<Value>(
+        _ type: Value.Type, with writer: BinaryWriter,
+        _ write: (BinaryOutput) throws -> Void
+    ) throws(LedgerError) -> UnsafeRawBufferPointer {
         writer.output.reset()
         do {
             try write(writer.output)

@@ -125,8 +125,9 @@ extension BinaryFields {
             guard fields == codable else { return false }
             let readBack = try LedgerError.typed {
                 try fields.withUnsafeBytes { bytes in
-                    try BinaryDecoding.decode(from: bytes, as: form, with: BinaryReader(), coding: BinaryCoding<Self>.fields,
-                                              source: "\(Self.self)")
+                    try BinaryDecoding.decode(
+                        from: bytes, as: form, with: BinaryReader(), coding: BinaryCoding<Self>.fields,
+                        source: "\(Self.self)")
                 }
             }
             guard try BinaryEncoding.encode(readBack, with: writer, coding: BinaryCoding<Self>.fields) == fields else { return false }

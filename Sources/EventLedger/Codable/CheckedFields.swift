@@ -79,8 +79,9 @@ public struct OptionalCheckedText<Rule: TextFieldRule>: Codable, Hashable, Senda
     /// Decodes and checks a text, or nil for null or an absent field.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
-        try self.init(text: container.decodeNil() ? nil : container.decode(String.self), checking: true,
-                      field: decoder.codingPath.fieldName)
+        try self.init(
+            text: container.decodeNil() ? nil : container.decode(String.self), checking: true,
+            field: decoder.codingPath.fieldName)
     }
 
     /// The field holding `text` (nil: none), checked by `Rule` unless `checking` is false.

@@ -29,16 +29,17 @@ public enum FieldRules {
     /// Whether `text` is a valid id: 1–128 characters from `A–Z a–z 0–9 . _ : -`.
     public static func isValidID(_ text: String) -> Bool {
         let utf8 = text.utf8
-        return (1...128).contains(utf8.count) && utf8.allSatisfy { byte in
-            switch byte {
-            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
-                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "."), UInt8(ascii: "_"),
-                 UInt8(ascii: ":"), UInt8(ascii: "-"):
-                return true
-            default:
-                return false
+        return (1...128).contains(utf8.count)
+            && utf8.allSatisfy { byte in
+                switch byte {
+                case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+                    UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "."), UInt8(ascii: "_"),
+                    UInt8(ascii: ":"), UInt8(ascii: "-"):
+                    return true
+                default:
+                    return false
+                }
             }
-        }
     }
 
     /// `text` when it is a valid id, otherwise `.invalidInput` naming `field` (worked out only then).
@@ -71,7 +72,7 @@ public enum FieldRules {
     private static func trimmed(_ text: String) -> String {
         let scalars = text.unicodeScalars
         guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
-              let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })
+            let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })
         else { return "" }
         return String(scalars[first...last])
     }

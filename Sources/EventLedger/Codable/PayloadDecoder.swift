@@ -6,8 +6,10 @@ enum PayloadDecoder {
     /// Decodes `Value` from `payload`; without `checkingFields` (a payload the log holds,
     /// checked when it was appended), fields the type does not read are not looked for, and
     /// ids and names are taken as they are.
-    static func decode<Value: Decodable>(_ type: Value.Type, from payload: [String: JSONValue],
-                                         checkingFields: Bool = true) throws(LedgerError) -> Value {
+    static func decode<Value: Decodable>(
+        _ type: Value.Type, from payload: [String: JSONValue],
+        checkingFields: Bool = true
+    ) throws(LedgerError) -> Value {
         let fields = FieldUse(isChecking: checkingFields)
         return try invalidFields {
             let value = try Value(from: JSONValueDecoder(.object(payload), codingPath: [], fields: fields))
@@ -140,8 +142,10 @@ struct JSONValueDecoder: Decoder {
 
 /// Turns JSON values into the scalars a type asks for.
 enum JSONScalarReader {
-    static func decode<T: Decodable>(_ type: T.Type, from value: JSONValue, codingPath: @autoclosure () -> [any CodingKey],
-                                     fields: FieldUse) throws -> T {
+    static func decode<T: Decodable>(
+        _ type: T.Type, from value: JSONValue, codingPath: @autoclosure () -> [any CodingKey],
+        fields: FieldUse
+    ) throws -> T {
         if T.self == String.self {
             guard case .string(let text) = value else { throw mismatch("a string", value, codingPath()) }
             return unsafeBitCast(text, to: T.self)
@@ -188,8 +192,6 @@ enum JSONScalarReader {
         }
     }
 
-
-
     private static func wholeNumber<I: FixedWidthInteger>(_ type: I.Type, from value: JSONValue, codingPath: [any CodingKey]) throws -> I {
         guard case .int(let whole) = value, let exact = I(exactly: whole) else {
             throw mismatch("a whole number from \(I.min) to \(I.max)", value, codingPath)
@@ -198,7 +200,8 @@ enum JSONScalarReader {
     }
 
     static func mismatch(_ expected: String, _ value: JSONValue, _ codingPath: [any CodingKey]) -> LedgerError {
-        value.isNull ? LedgerError.invalidField(codingPath.fieldName, "missing")
+        value.isNull
+            ? LedgerError.invalidField(codingPath.fieldName, "missing")
             : LedgerError.invalidField(codingPath.fieldName, "expected \(expected), got \(value.kindName)")
     }
 }

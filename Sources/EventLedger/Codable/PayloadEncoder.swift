@@ -71,7 +71,9 @@ private final class RuleChecks {
     private(set) var changedAField = false
 
     /// `text` as `rule` keeps it, for the field at `codingPath`.
-    func checked<Rule: TextFieldRule>(_ text: String, by rule: Rule.Type, field codingPath: @autoclosure () -> [any CodingKey]) throws(LedgerError) -> String {
+    func checked<Rule: TextFieldRule>(
+        _ text: String, by rule: Rule.Type, field codingPath: @autoclosure () -> [any CodingKey]
+    ) throws(LedgerError) -> String {
         let kept = try Rule.checked(text, field: codingPath().fieldName)
         if kept != text { changedAField = true }
         return kept
@@ -210,8 +212,12 @@ private enum JSONScalar {
         if T.self == Double.self { return .value(.double(unsafeBitCast(value, to: Double.self))) }
         if T.self == Int.self { return .value(.int(Int64(unsafeBitCast(value, to: Int.self)))) }
         if T.self == Float.self { return .value(.double(Double(unsafeBitCast(value, to: Float.self)))) }
-        if T.self == ID.self { return .value(.string(try checked(unsafeBitCast(value, to: ID.self).wrappedValue, IDRule.self, checks, codingPath()))) }
-        if T.self == Name.self { return .value(.string(try checked(unsafeBitCast(value, to: Name.self).wrappedValue, NameRule.self, checks, codingPath()))) }
+        if T.self == ID.self {
+            return .value(.string(try checked(unsafeBitCast(value, to: ID.self).wrappedValue, IDRule.self, checks, codingPath())))
+        }
+        if T.self == Name.self {
+            return .value(.string(try checked(unsafeBitCast(value, to: Name.self).wrappedValue, NameRule.self, checks, codingPath())))
+        }
         if T.self == OptionalID.self {
             guard let text = unsafeBitCast(value, to: OptionalID.self).wrappedValue else { return .value(.null) }
             return .value(.string(try checked(text, IDRule.self, checks, codingPath())))
@@ -228,8 +234,10 @@ private enum JSONScalar {
     }
 
     /// `text` as `rule` keeps it when fields are checked, otherwise `text`.
-    private static func checked<Rule: TextFieldRule>(_ text: String, _ rule: Rule.Type, _ checks: RuleChecks?,
-                                                     _ codingPath: @autoclosure () -> [any CodingKey]) throws(LedgerError) -> String {
+    private static func checked<Rule: TextFieldRule>(
+        _ text: String, _ rule: Rule.Type, _ checks: RuleChecks?,
+        _ codingPath: @autoclosure () -> [any CodingKey]
+    ) throws(LedgerError) -> String {
         guard let checks else { return text }
         return try checks.checked(text, by: rule, field: codingPath())
     }

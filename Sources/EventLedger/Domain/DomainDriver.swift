@@ -22,8 +22,11 @@ struct DomainDriver: Sendable {
     let apply: @Sendable (DomainEventValue, EventContext, ReadModelWriter) throws(LedgerError) -> Void
     /// Decodes a payload the log holds and folds it into the read model at once, as rebuilds
     /// do for every event; a payload that does not decode is `.corruption`.
-    let decodeAndApply: @Sendable (_ type: Int, _ payload: RecordedPayload, _ storedAt: Int, EventContext,
-                                   ReadModelWriter) throws(LedgerError) -> Void
+    let decodeAndApply:
+        @Sendable (
+            _ type: Int, _ payload: RecordedPayload, _ storedAt: Int, EventContext,
+            ReadModelWriter
+        ) throws(LedgerError) -> Void
 
     init<Domain: LedgerDomain>(_ domain: Domain) {
         self.domain = domain
@@ -53,8 +56,9 @@ struct DomainDriver: Sendable {
             do {
                 event = try recordedValues[type](payload, version)
             } catch {
-                throw LedgerError(.corruption, "event at position \(context.position) cannot be replayed: \(error)",
-                                  subject: String(context.position))
+                throw LedgerError(
+                    .corruption, "event at position \(context.position) cannot be replayed: \(error)",
+                    subject: String(context.position))
             }
             try domain.apply(event, context: context, to: writer)
         }

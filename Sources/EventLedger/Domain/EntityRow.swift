@@ -14,16 +14,20 @@ extension ReadModelReader {
 
     /// The rows under `prefix` whose entity is not deleted, in key order.
     @inlinable
-    public func liveRows<Key, Row: EntityRow, Prefix: Encodable>(_ table: ReadModelTable<Key, Row>,
-                                                                  prefix: Prefix) throws(LedgerError) -> [(key: Key, row: Row)] {
+    public func liveRows<Key, Row: EntityRow, Prefix: Encodable>(
+        _ table: ReadModelTable<Key, Row>,
+        prefix: Prefix
+    ) throws(LedgerError) -> [(key: Key, row: Row)] {
         try rows(table, prefix: prefix).filter { !$0.row.isDeleted }
     }
 
     /// The entity's row, which must exist and not be deleted: otherwise the rule
     /// "`kind` must exist" or "`kind` must not be deleted" is broken, for `stream`.
     @discardableResult @inlinable
-    public func requireLive<Key, Row: EntityRow>(_ table: ReadModelTable<Key, Row>, _ key: Key,
-                                                 kind: String, stream: String) throws(LedgerError) -> Row {
+    public func requireLive<Key, Row: EntityRow>(
+        _ table: ReadModelTable<Key, Row>, _ key: Key,
+        kind: String, stream: String
+    ) throws(LedgerError) -> Row {
         guard let row = try row(table, key) else { throw LedgerError.rule("\(kind) must exist", entity: stream) }
         guard !row.isDeleted else { throw LedgerError.rule("\(kind) must not be deleted", entity: stream) }
         return row
@@ -33,8 +37,10 @@ extension ReadModelReader {
     /// event restoring an entity never creates one; otherwise the rule "`kind` must exist"
     /// is broken, for `stream`.
     @inlinable
-    public func requireKnown<Key, Row: EntityRow>(_ table: ReadModelTable<Key, Row>, _ key: Key,
-                                                  kind: String, stream: String) throws(LedgerError) {
+    public func requireKnown<Key, Row: EntityRow>(
+        _ table: ReadModelTable<Key, Row>, _ key: Key,
+        kind: String, stream: String
+    ) throws(LedgerError) {
         guard try row(table, key) != nil else { throw LedgerError.rule("\(kind) must exist", entity: stream) }
     }
 }
@@ -48,8 +54,10 @@ extension ReadModelWriter {
 
     /// The rows under `prefix` whose entity is not deleted, in key order.
     @inlinable
-    public func liveRows<Key, Row: EntityRow, Prefix: Encodable>(_ table: ReadModelTable<Key, Row>,
-                                                                  prefix: Prefix) throws(LedgerError) -> [(key: Key, row: Row)] {
+    public func liveRows<Key, Row: EntityRow, Prefix: Encodable>(
+        _ table: ReadModelTable<Key, Row>,
+        prefix: Prefix
+    ) throws(LedgerError) -> [(key: Key, row: Row)] {
         try reader.liveRows(table, prefix: prefix)
     }
 }

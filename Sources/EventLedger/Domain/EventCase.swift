@@ -43,7 +43,7 @@ public struct EventCase<Event: Sendable>: Sendable {
         }
         typed = { event throws(LedgerError) in
             guard let event = event as? Type,
-                  let text = try PayloadEncoder.checkedPayloadText(of: event, requiring: Type.createdEntityField)
+                let text = try PayloadEncoder.checkedPayloadText(of: event, requiring: Type.createdEntityField)
             else { return nil }
             try event.validate()
             return DomainEventValue(value: embed(event), stream: event.stream, payloadText: text)

@@ -102,9 +102,11 @@ struct EventCatalog: Sendable {
     func prepare(_ pending: PendingEvent) throws -> PreparedEvent {
         let entry = try entry(pending.type)
         if let typed = pending.typedEvent, pending.schemaVersion ?? entry.schemaVersion == entry.schemaVersion,
-           let event = try domains[entry.domainIndex].decodeTyped(entry.typeIndex, typed) {
-            return PreparedEvent(entry: entry, event: event, schemaVersion: entry.schemaVersion, storedData: event.payloadText,
-                                 assignedIDs: [:])
+            let event = try domains[entry.domainIndex].decodeTyped(entry.typeIndex, typed)
+        {
+            return PreparedEvent(
+                entry: entry, event: event, schemaVersion: entry.schemaVersion, storedData: event.payloadText,
+                assignedIDs: [:])
         }
         var payload = try pending.payloadToAppend()
         var assigned: [String: String] = [:]

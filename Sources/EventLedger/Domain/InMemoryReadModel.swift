@@ -28,8 +28,10 @@ public final class InMemoryReadModel<Domain: LedgerDomain> {
     /// (a cascade's). Throws what the rules or the payload's checks throw, leaving the read
     /// model as it was; like a ledger, refuses to create an entity whose stream exists.
     @discardableResult
-    public func append<Event: DomainEvent>(_ event: Event, mode: RuleMode = .strict,
-                                           recordedAt: Timestamp = Timestamp(microseconds: 0)) throws(LedgerError) -> [String] {
+    public func append<Event: DomainEvent>(
+        _ event: Event, mode: RuleMode = .strict,
+        recordedAt: Timestamp = Timestamp(microseconds: 0)
+    ) throws(LedgerError) -> [String] {
         guard let typeIndex = driver.eventTypes.firstIndex(where: { $0.typeName == Event.typeName }) else {
             throw LedgerError(.invalidInput, "\(Event.typeName) is not an event of \(Domain.self)", subject: Event.typeName)
         }

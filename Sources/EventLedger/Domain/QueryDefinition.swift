@@ -26,8 +26,10 @@ public struct QueryDefinition: Sendable {
     public let run: @Sendable (Input, ReadModelReader) throws -> QueryResult
 
     /// Defines a query.
-    public init(name: String, argumentName: String? = nil, flags: [String] = [], summary: String,
-                run: @escaping @Sendable (Input, ReadModelReader) throws -> QueryResult) {
+    public init(
+        name: String, argumentName: String? = nil, flags: [String] = [], summary: String,
+        run: @escaping @Sendable (Input, ReadModelReader) throws -> QueryResult
+    ) {
         self.name = name
         self.argumentName = argumentName
         self.flags = flags
@@ -59,8 +61,10 @@ public struct QueryResult: Sendable {
 
     /// A result whose JSON form is `value` encoded (fields by their names, nil ones left out),
     /// with its table form.
-    public init(encoding value: some Encodable, title: String? = nil, columns: [String],
-                rows: @autoclosure @escaping @Sendable () -> [[String]]) throws(LedgerError) {
+    public init(
+        encoding value: some Encodable, title: String? = nil, columns: [String],
+        rows: @autoclosure @escaping @Sendable () -> [[String]]
+    ) throws(LedgerError) {
         self.init(json: try PayloadEncoder.json(of: value), title: title, columns: columns, rows: rows())
     }
 }

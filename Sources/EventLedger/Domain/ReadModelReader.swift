@@ -29,8 +29,9 @@ public struct ReadModelReader {
         return try LedgerError.typed {
             try store.withValue(table.id, key: storedKey) { bytes -> Row? in
                 guard let bytes else { return nil }
-                return try BinaryDecoding.decode(from: bytes, as: .row, with: scratch.reader, coding: table.coding.row,
-                                                 source: "a row of \(table.qualifiedName)")
+                return try BinaryDecoding.decode(
+                    from: bytes, as: .row, with: scratch.reader, coding: table.coding.row,
+                    source: "a row of \(table.qualifiedName)")
             }
         }
     }
@@ -63,8 +64,11 @@ public struct ReadModelReader {
             let (reader, coding, name) = (scratch.reader, table.coding, table.qualifiedName)
             var rows: [(key: Key, row: Row)] = []
             try store.forEachRow(table.id, prefix: storedPrefix) { key, row in
-                rows.append((try BinaryDecoding.decode(from: key, as: .key, with: reader, coding: coding.key, source: "a key of \(name)"),
-                             try BinaryDecoding.decode(from: row, as: .row, with: reader, coding: coding.row, source: "a row of \(name)")))
+                rows.append(
+                    (
+                        try BinaryDecoding.decode(from: key, as: .key, with: reader, coding: coding.key, source: "a key of \(name)"),
+                        try BinaryDecoding.decode(from: row, as: .row, with: reader, coding: coding.row, source: "a row of \(name)")
+                    ))
             }
             return rows
         }

@@ -102,7 +102,9 @@ struct TableName: Hashable, Sendable {
 extension LedgerError {
     /// A domain's `apply` or a query used a table that its domain does not declare in `tables`.
     static func undeclaredTable(_ table: TableName) -> LedgerError {
-        LedgerError(.invalidInput, "table \"\(table.name)\" is not declared: a domain lists every table its "
-                    + "apply and queries use in its tables", subject: table.name)
+        LedgerError(
+            .invalidInput,
+            "table \"\(table.name)\" is not declared: a domain lists every table its "
+                + "apply and queries use in its tables", subject: table.name)
     }
 }

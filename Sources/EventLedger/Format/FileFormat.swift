@@ -24,8 +24,10 @@ enum FileFormat {
     static func storedVersion(_ txn: Transaction, _ checkpoints: Table, of path: String) throws -> Int {
         guard let stored = try txn.get(checkpoints, recordKey) else { return firstVersion }
         guard let version = VersionRecord.version(stored) else {
-            throw LedgerError(.corruption, "the format record of \(path) is damaged (\(VersionRecord.damage(stored))): "
-                + "the file's format is unknown, so it is neither read nor written")
+            throw LedgerError(
+                .corruption,
+                "the format record of \(path) is damaged (\(VersionRecord.damage(stored))): "
+                    + "the file's format is unknown, so it is neither read nor written")
         }
         return version
     }

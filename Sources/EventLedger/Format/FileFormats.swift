@@ -26,7 +26,9 @@ struct FileFormats: Sendable {
             throw LedgerError(.storage, "\(path) was written by a newer EventLedger (format \(version); this one reads up to \(current))")
         }
         guard readOnly, let step = steps(from: version).first(where: { !$0.readableBefore }) else { return }
-        throw LedgerError(.storage, """
+        throw LedgerError(
+            .storage,
+            """
             \(path) is in format \(version), which this EventLedger reads only once migrated to format \(current) \
             (\(step.summary)): open it once for writing, as a rebuild does, to migrate it
             """)

@@ -51,13 +51,17 @@ struct ReadModelsInFile: Sendable {
         guard !unknown.isEmpty else { return }
         let quoted = unknown.map { "\"\($0)\"" }.joined(separator: ", ")
         let one = unknown.count == 1
-        throw LedgerError(.storage, "\(path) holds the read model\(one ? "" : "s") \(quoted), "
-            + "whose domain\(one ? "" : "s") this tool does not know")
+        throw LedgerError(
+            .storage,
+            "\(path) holds the read model\(one ? "" : "s") \(quoted), "
+                + "whose domain\(one ? "" : "s") this tool does not know")
     }
 
     /// The error for a read model the file at `path` does not hold, opened for reading only.
     static func absence(of name: String, path: String) -> LedgerError {
-        LedgerError(.storage, "\(path) holds no read model \"\(name)\": it is added the first time the ledger "
-            + "is written to by a tool that knows its domain")
+        LedgerError(
+            .storage,
+            "\(path) holds no read model \"\(name)\": it is added the first time the ledger "
+                + "is written to by a tool that knows its domain")
     }
 }

@@ -199,7 +199,8 @@ private struct JSONParser {
         case UInt8(ascii: "u"):
             var code = try hexQuad()
             if (0xD800...0xDBFF).contains(code), count - offset >= 6,
-               bytes[offset] == UInt8(ascii: "\\"), bytes[offset + 1] == UInt8(ascii: "u") {
+                bytes[offset] == UInt8(ascii: "\\"), bytes[offset + 1] == UInt8(ascii: "u")
+            {
                 offset += 2
                 let low = try hexQuad()
                 if (0xDC00...0xDFFF).contains(low) { code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00) }

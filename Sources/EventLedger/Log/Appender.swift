@@ -21,8 +21,9 @@ struct Appender {
     /// with `LedgerError.eventIndex` set to its index in `events`. The commit is recorded at
     /// `recordedAt` (default: now), or at the previous commit's time if that is later.
     func append(_ events: [PendingEvent], mode: RuleMode, recordedAt requestedTime: Timestamp? = nil) throws -> AppendResult {
-        try append(first: events, unread: nil, thenFrom: nil as CollectionEvents<[PendingEvent]>?, mode: mode,
-                   recordedAt: requestedTime)
+        try append(
+            first: events, unread: nil, thenFrom: nil as CollectionEvents<[PendingEvent]>?, mode: mode,
+            recordedAt: requestedTime)
     }
 
     /// Appends the events `feed` hands over, as `append(_:mode:recordedAt:)` does, reading
@@ -49,8 +50,10 @@ struct Appender {
 
     /// Appends `first`, then the event that could not be read (`unread`, the error reading
     /// it), or else the events of `rest` (whose reading may fail the same way).
-    private func append(first: [PendingEvent], unread: (any Error)?, thenFrom rest: (some PendingEventFeed)?,
-                        mode: RuleMode, recordedAt requestedTime: Timestamp?) throws -> AppendResult {
+    private func append(
+        first: [PendingEvent], unread: (any Error)?, thenFrom rest: (some PendingEventFeed)?,
+        mode: RuleMode, recordedAt requestedTime: Timestamp?
+    ) throws -> AppendResult {
         guard !first.isEmpty || unread != nil else { throw LedgerError(.invalidInput, "nothing to append") }
         let isLarge = rest != nil || first.count >= Self.foldedInMemoryFrom
         var head = try LogHead(txn, tables)
@@ -98,8 +101,9 @@ struct Appender {
                 try requireImportedStream(pending, is: stream)
                 let version = try streamVersions[stream] ?? currentVersion(of: stream)
                 guard pending.expect.matches(version) else {
-                    throw LedgerError(.conflict, "stream \(stream) is at version \(version), expected \(pending.expect)",
-                                      subject: stream)
+                    throw LedgerError(
+                        .conflict, "stream \(stream) is at version \(version), expected \(pending.expect)",
+                        subject: stream)
                 }
                 if entry.createdEntityField != nil, version > 0 {
                     throw LedgerError.rule("id must be new", entity: stream)
@@ -111,11 +115,12 @@ struct Appender {
                 let id = pending.id ?? EventID.generate()
                 let metadata = EventRecord.metadataBytes(pending.metadata)
                 head.hash.withUnsafeBytes { previous in
-                    EventRecord.encode(position: head.position, commit: commit, recordedAt: recordedAt,
-                                       version: version + 1, id: id, type: entry.typeName,
-                                       stream: stream, schemaVersion: UInt16(prepared.schemaVersion),
-                                       data: prepared.storedData,
-                                       metadata: metadata, previousHash: previous, into: &record)
+                    EventRecord.encode(
+                        position: head.position, commit: commit, recordedAt: recordedAt,
+                        version: version + 1, id: id, type: entry.typeName,
+                        stream: stream, schemaVersion: UInt16(prepared.schemaVersion),
+                        data: prepared.storedData,
+                        metadata: metadata, previousHash: previous, into: &record)
                 }
                 head.hash = Array(record.suffix(SHA256.digestLength))
                 let positionKey = LedgerTables.bigEndian(head.position)
@@ -150,19 +155,21 @@ struct Appender {
             let catalog = catalog
             let stepSize = isLarge ? Self.largestPreparedStep : Self.eventsPerPreparedStep(ofBatchOf: first.count)
             var reader = BatchReader(first: first, unread: unread, rest: rest)
-            try TwoStagePipeline([ReadEvent]()).run(produce: { _, buffer in
-                buffer.removeAll(keepingCapacity: true)
-                while buffer.count < stepSize, let read = reader.next() {
-                    buffer.append(ReadEvent(read: read, prepared: read.flatMap { pending in Result { try catalog.prepare(pending) } }))
-                }
-                return !buffer.isEmpty
-            }, consume: { step, buffer in
-                for (offset, event) in buffer.enumerated() {
-                    let index = step * stepSize + offset
-                    let pending = try event.read.mapError { Self.located($0, at: index) }.get()
-                    try appendEvent(index, pending) { try event.prepared.get() }
-                }
-            })
+            try TwoStagePipeline([ReadEvent]()).run(
+                produce: { _, buffer in
+                    buffer.removeAll(keepingCapacity: true)
+                    while buffer.count < stepSize, let read = reader.next() {
+                        buffer.append(ReadEvent(read: read, prepared: read.flatMap { pending in Result { try catalog.prepare(pending) } }))
+                    }
+                    return !buffer.isEmpty
+                },
+                consume: { step, buffer in
+                    for (offset, event) in buffer.enumerated() {
+                        let index = step * stepSize + offset
+                        let pending = try event.read.mapError { Self.located($0, at: index) }.get()
+                        try appendEvent(index, pending) { try event.prepared.get() }
+                    }
+                })
         } else {
             for index in first.indices { try appendEvent(index, first[index]) { try catalog.prepare(first[index]) } }
             if let unread { throw Self.located(unread, at: first.count) }
@@ -175,8 +182,9 @@ struct Appender {
         for domain in catalog.domains {
             try txn.put(tables.checkpoints, Array(domain.readModelName.utf8), LedgerTables.bigEndian(head.position))
         }
-        return AppendResult(commit: commit, recordedAt: recordedAt, positions: positions,
-                            assignedIDs: assigned, appended: true)
+        return AppendResult(
+            commit: commit, recordedAt: recordedAt, positions: positions,
+            assignedIDs: assigned, appended: true)
     }
 
     /// `error`, met reading the `index`th event, located there when it is a `LedgerError`.
@@ -223,10 +231,12 @@ struct Appender {
         let event = try catalog.prepare(retry).event
         try requireImportedStream(pending, is: event.stream)
         guard stored.type == pending.type, stored.stream == event.stream,
-              event.payloadText == (try currentPayloadText(of: stored))
+            event.payloadText == (try currentPayloadText(of: stored))
         else {
-            throw LedgerError(.invalidInput, "id \(id) already names another event (\(stored.type) in \(stored.stream)); "
-                              + "an id is reused only to retry the same event", subject: id.description)
+            throw LedgerError(
+                .invalidInput,
+                "id \(id) already names another event (\(stored.type) in \(stored.stream)); "
+                    + "an id is reused only to retry the same event", subject: id.description)
         }
     }
 
@@ -258,7 +268,7 @@ struct Appender {
             var prefix = Array(stream.utf8)
             prefix.append(0)
             guard let entry = try cursor.seek(before: LedgerTables.streamKey(stream, UInt64.max)),
-                  entry.key.count == prefix.count + 8, entry.key.starts(with: prefix)
+                entry.key.count == prefix.count + 8, entry.key.starts(with: prefix)
             else { return 0 }
             return LedgerTables.readBigEndian(entry.key, at: prefix.count)
         }
@@ -267,8 +277,9 @@ struct Appender {
     /// The result of an append whose every event id was already in the log.
     private func retryResult(original: UInt64, positions: [UInt64], assigned: [[String: String]]) throws -> AppendResult {
         let record = try indexedRecord(at: original)
-        return AppendResult(commit: record.commit, recordedAt: record.recordedAt, positions: positions,
-                            assignedIDs: assigned, appended: false)
+        return AppendResult(
+            commit: record.commit, recordedAt: record.recordedAt, positions: positions,
+            assignedIDs: assigned, appended: false)
     }
 }
 

@@ -57,8 +57,9 @@ public struct EventID: Hashable, Sendable, Comparable, CustomStringConvertible {
 
     /// Reads an id from 16 big-endian bytes.
     init(bytes: UnsafeRawBufferPointer) {
-        self.init(high: UInt64(bigEndian: bytes.loadUnaligned(as: UInt64.self)),
-                  low: UInt64(bigEndian: bytes.loadUnaligned(fromByteOffset: 8, as: UInt64.self)))
+        self.init(
+            high: UInt64(bigEndian: bytes.loadUnaligned(as: UInt64.self)),
+            low: UInt64(bigEndian: bytes.loadUnaligned(fromByteOffset: 8, as: UInt64.self)))
     }
 
     /// The 16 big-endian bytes of the id.

@@ -36,8 +36,9 @@ struct EventRecord {
         let bodyLength = out.count
         out.append(contentsOf: zeroHash)
         out.withUnsafeMutableBytes { buffer in
-            SHA256.chain(previous: previousHash, body: UnsafeRawBufferPointer(rebasing: buffer[..<bodyLength]),
-                         into: UnsafeMutableRawBufferPointer(rebasing: buffer[bodyLength...]))
+            SHA256.chain(
+                previous: previousHash, body: UnsafeRawBufferPointer(rebasing: buffer[..<bodyLength]),
+                into: UnsafeMutableRawBufferPointer(rebasing: buffer[bodyLength...]))
         }
     }
 
@@ -59,11 +60,11 @@ struct EventRecordView {
     init(_ bytes: UnsafeRawBufferPointer, position: UInt64) throws {
         self.bytes = bytes
         guard bytes.count >= EventRecord.headerLength + SHA256.digestLength, bytes[0] == EventRecord.format,
-              EventRecord.headerLength + typeLength + streamLength + dataLength + metadataLength + SHA256.digestLength == bytes.count
+            EventRecord.headerLength + typeLength + streamLength + dataLength + metadataLength + SHA256.digestLength == bytes.count
         else { throw LedgerError(.corruption, "event record at position \(position) is malformed") }
         let limit = UInt64(Int64.max)
         guard self.position <= limit, commit <= limit, version <= limit,
-              Timestamp.representable.contains(recordedAt.microseconds)
+            Timestamp.representable.contains(recordedAt.microseconds)
         else { throw LedgerError(.corruption, "event record at position \(position) holds a number out of range") }
     }
 

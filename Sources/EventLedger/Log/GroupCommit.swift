@@ -69,8 +69,10 @@ final class GroupCommit: @unchecked Sendable {
     }
 
     /// Appends `events` as one commit, sharing the durable write with concurrent callers, committed by `route`.
-    func append(_ events: [PendingEvent], mode: RuleMode, route: WriteRoute,
-                _ appender: @escaping (Transaction) -> Appender) throws -> AppendResult {
+    func append(
+        _ events: [PendingEvent], mode: RuleMode, route: WriteRoute,
+        _ appender: @escaping (Transaction) -> Appender
+    ) throws -> AppendResult {
         let request = Request(events: events, mode: mode)
         pthread_mutex_lock(mutex)
         waiting.append(request)

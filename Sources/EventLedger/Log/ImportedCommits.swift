@@ -89,8 +89,9 @@ final class ImportedCommits<Source: ImportedEventSource> {
             }
         }
         handedOver += 1
-        var pending = PendingEvent(type: event.type, payload: event.payload, id: event.id, metadata: event.metadata,
-                                   schemaVersion: event.schemaVersion)
+        var pending = PendingEvent(
+            type: event.type, payload: event.payload, id: event.id, metadata: event.metadata,
+            schemaVersion: event.schemaVersion)
         pending.importedStream = event.stream
         undoes.renumber(&pending)
         return pending

@@ -30,8 +30,10 @@ public struct ImportedEvent: Sendable {
     public static let maximumClockSkew: Int64 = 5 * 60 * 1_000_000
 
     /// The envelope's fields, in the order their problems are named.
-    private static let fields = ["commit", "data", "hash", "id", "metadata", "position", "recordedAt", "schemaVersion",
-                                 "stream", "type", "version"]
+    private static let fields = [
+        "commit", "data", "hash", "id", "metadata", "position", "recordedAt", "schemaVersion",
+        "stream", "type", "version",
+    ]
 
     /// Reads an envelope, rejecting unknown, missing and mistyped fields (`.invalidInput`).
     public init(envelope: JSONValue) throws(LedgerError) {
@@ -133,8 +135,9 @@ extension Ledger {
                 var appended = 0, commits = 0
                 while let (sourceCommit, time) = try events.nextCommit() {
                     let start = events.handedOver
-                    let (added, here) = try appendImported(events.eventsOfNextCommit(sourceCommit), startingAt: start,
-                                                           recordedAt: time, appender, txn)
+                    let (added, here) = try appendImported(
+                        events.eventsOfNextCommit(sourceCommit), startingAt: start,
+                        recordedAt: time, appender, txn)
                     if let chainError = events.chainError { throw chainError }
                     events.record(sourceCommit, became: here)
                     appended += added
@@ -150,8 +153,10 @@ extension Ledger {
     /// Appends `events`, one source commit whose first event is the import's `start`th, as one
     /// commit recorded at `time`; returns how many were new and the commit here holding them
     /// all, nil when they are in more than one (errors name the import's index).
-    private func appendImported(_ events: some PendingEventFeed, startingAt start: Int, recordedAt time: Timestamp,
-                                _ appender: Appender, _ txn: Transaction) throws -> (added: Int, commit: UInt64?) {
+    private func appendImported(
+        _ events: some PendingEventFeed, startingAt start: Int, recordedAt time: Timestamp,
+        _ appender: Appender, _ txn: Transaction
+    ) throws -> (added: Int, commit: UInt64?) {
         let headBefore = try LogHead(txn, tables).position
         let result: AppendResult
         do {

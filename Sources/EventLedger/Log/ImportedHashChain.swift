@@ -53,8 +53,11 @@ struct ImportedHashChain {
         let unchained = waiting.values.joined().sorted { $0.index < $1.index }
         guard unchained.count > 1 else { return }
         let first = unchained[0].event, second = unchained[1]
-        throw located(.invalidField("position", "no line holds position \(second.event.sourcePosition - 1), and position "
-                                    + "\(first.sourcePosition) already follows one missing (lines are missing or moved)"), second.index)
+        throw located(
+            .invalidField(
+                "position",
+                "no line holds position \(second.event.sourcePosition - 1), and position "
+                    + "\(first.sourcePosition) already follows one missing (lines are missing or moved)"), second.index)
     }
 
     /// Whether the hash `event` carries is the one its ledger computed after `previous`: then
@@ -69,18 +72,22 @@ struct ImportedHashChain {
     /// Throws unless `claimed` is the hash of `event` after one of `previous`.
     private mutating func check(_ event: ImportedEvent, index: Int, claimed: Digest, previous: [Digest]) throws {
         guard previous.contains(where: { hash(of: event, after: $0) == claimed }) else {
-            throw located(.invalidField("hash", "does not match the event and the hash at position \(event.sourcePosition - 1): "
-                                        + "the line was changed after export (rehash to import it on purpose)"), index)
+            throw located(
+                .invalidField(
+                    "hash",
+                    "does not match the event and the hash at position \(event.sourcePosition - 1): "
+                        + "the line was changed after export (rehash to import it on purpose)"), index)
         }
     }
 
     /// The hash `event`'s ledger computed for it after `previous`.
     private mutating func hash(of event: ImportedEvent, after previous: Digest) -> Digest {
         previous.withUnsafeBytes { previous in
-            EventRecord.encode(position: event.sourcePosition, commit: event.sourceCommit, recordedAt: event.recordedAt,
-                               version: event.sourceVersion, id: event.id, type: event.type, stream: event.stream,
-                               schemaVersion: UInt16(event.schemaVersion), data: JSONValue.object(event.payload).serialized(),
-                               metadata: EventRecord.metadataBytes(event.metadata), previousHash: previous, into: &record)
+            EventRecord.encode(
+                position: event.sourcePosition, commit: event.sourceCommit, recordedAt: event.recordedAt,
+                version: event.sourceVersion, id: event.id, type: event.type, stream: event.stream,
+                schemaVersion: UInt16(event.schemaVersion), data: JSONValue.object(event.payload).serialized(),
+                metadata: EventRecord.metadataBytes(event.metadata), previousHash: previous, into: &record)
         }
         return Digest(bytes: record.suffix(SHA256.digestLength))
     }
@@ -167,7 +174,8 @@ private struct PositionHashes {
     /// The index of the run holding `position`.
     private func run(holding position: UInt64) -> Int? {
         guard let run = lastRun(startingAtOrBefore: position),
-              position - runs[run].first < UInt64(runs[run].hashes.count) else { return nil }
+            position - runs[run].first < UInt64(runs[run].hashes.count)
+        else { return nil }
         return run
     }
 

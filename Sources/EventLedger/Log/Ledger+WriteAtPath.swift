@@ -13,15 +13,19 @@ extension Ledger {
     /// A new replica (`options.primary`) is written through its primary as any import is:
     /// it is created only once `source` has been read through without an error.
     @discardableResult
-    public static func importEvents(from source: some ImportedEventSource, rehash: Bool = false, intoLedgerAt path: String,
-                                    domains: [any LedgerDomain], options: Options = Options()) throws(LedgerError) -> ImportReport {
+    public static func importEvents(
+        from source: some ImportedEventSource, rehash: Bool = false, intoLedgerAt path: String,
+        domains: [any LedgerDomain], options: Options = Options()
+    ) throws(LedgerError) -> ImportReport {
         try LedgerError.typed {
             var source = source
             let location = try LedgerFileLocation(path)
             if !location.exists, options.createIfMissing {
                 if options.primary == nil {
-                    if let report = try buildNewFile(location.canonicalPath, domains: domains, options: options,
-                                                     { try $0.importEvents(from: source, rehash: rehash) }) {
+                    if let report = try buildNewFile(
+                        location.canonicalPath, domains: domains, options: options,
+                        { try $0.importEvents(from: source, rehash: rehash) })
+                    {
                         return report
                     }
                 } else {
@@ -45,9 +49,11 @@ extension Ledger {
     /// meanwhile, the events are appended to that ledger instead. A new replica
     /// (`options.primary`) is written through its primary as any append is.
     @discardableResult
-    public static func append<Events: Collection>(contentsOf events: Events, mode: RuleMode = .strict, toLedgerAt path: String,
-                                                  domains: [any LedgerDomain],
-                                                  options: Options = Options()) throws(LedgerError) -> AppendResult
+    public static func append<Events: Collection>(
+        contentsOf events: Events, mode: RuleMode = .strict, toLedgerAt path: String,
+        domains: [any LedgerDomain],
+        options: Options = Options()
+    ) throws(LedgerError) -> AppendResult
     where Events.Element == PendingEvent {
         try append(from: CollectionEvents(events), mode: mode, toLedgerAt: path, domains: domains, options: options)
     }
@@ -57,13 +63,17 @@ extension Ledger {
     /// does, reading them as `append(from:mode:)` does: the first problem in the batch's
     /// order is thrown, and a ledger the batch would have created is left uncreated.
     @discardableResult
-    public static func append(from source: some PendingEventSource, mode: RuleMode = .strict, toLedgerAt path: String,
-                              domains: [any LedgerDomain], options: Options = Options()) throws(LedgerError) -> AppendResult {
+    public static func append(
+        from source: some PendingEventSource, mode: RuleMode = .strict, toLedgerAt path: String,
+        domains: [any LedgerDomain], options: Options = Options()
+    ) throws(LedgerError) -> AppendResult {
         try LedgerError.typed {
             let location = try LedgerFileLocation(path)
             if !location.exists, options.createIfMissing, options.primary == nil,
-               let result = try buildNewFile(location.canonicalPath, domains: domains, options: options,
-                                             { try $0.append(from: source, mode: mode) }) {
+                let result = try buildNewFile(
+                    location.canonicalPath, domains: domains, options: options,
+                    { try $0.append(from: source, mode: mode) })
+            {
                 return result
             }
             return try Ledger(path: path, domains: domains, options: options).append(from: source, mode: mode)
@@ -74,17 +84,21 @@ extension Ledger {
     /// temporary name, written in place, and linked to `path` once `fill` returns. Nil when
     /// another process created `path` meanwhile; what `fill` wrote is dropped then. The map,
     /// all of which is reserved on disk, starts at 1 MiB and grows for what `fill` writes.
-    private static func buildNewFile<Result>(_ path: String, domains: [any LedgerDomain], options: Options,
-                                             _ fill: (Ledger) throws -> Result) throws -> Result? {
+    private static func buildNewFile<Result>(
+        _ path: String, domains: [any LedgerDomain], options: Options,
+        _ fill: (Ledger) throws -> Result
+    ) throws -> Result? {
         let catalog = EventCatalog(domains: domains)
         var building = options
         building.createIfMissing = false
         building.writesInPlace = true
         building.initialMapSize = min(options.initialMapSize, Environment.smallestReservation)
         var result: Result?
-        let linked = try Environment.createAtomically(path: path, tableNames: LedgerTables.allNames(catalog.readModelTables),
-                                                      mapSize: building.initialMapSize,
-                                                      initialize: newFileContents(catalog, .released, path: path)) { temporary in
+        let linked = try Environment.createAtomically(
+            path: path, tableNames: LedgerTables.allNames(catalog.readModelTables),
+            mapSize: building.initialMapSize,
+            initialize: newFileContents(catalog, .released, path: path)
+        ) { temporary in
             result = try fill(Ledger(path: temporary, domains: domains, options: building, formats: .released))
         }
         return linked ? result : nil

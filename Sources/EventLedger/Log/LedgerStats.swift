@@ -58,10 +58,11 @@ extension Ledger {
                 }
                 var status = stat()
                 let size = stat(path, &status) == 0 ? UInt64(status.st_size) : 0
-                return LedgerStats(events: head.position, commits: head.commit, eventsByType: byType,
-                                   streamsByKind: byKind, fileSize: size, checkpoints: checkpoints,
-                                   readModelsOfUnknownDomains: inFile.unknown,
-                                   formatVersion: try FileFormat.storedVersion(txn, tables.checkpoints, of: path))
+                return LedgerStats(
+                    events: head.position, commits: head.commit, eventsByType: byType,
+                    streamsByKind: byKind, fileSize: size, checkpoints: checkpoints,
+                    readModelsOfUnknownDomains: inFile.unknown,
+                    formatVersion: try FileFormat.storedVersion(txn, tables.checkpoints, of: path))
             }
         }
     }

@@ -48,7 +48,9 @@ struct LogVerifier {
                     problems.append("position \(position): stream \(stream) version \(record.version), expected \(version)")
                 }
                 let indexed = try txn.get(tables.streams, LedgerTables.streamKey(stream, record.version)).map { LedgerTables.readBigEndian($0) }
-                if indexed != position { problems.append("position \(position): stream index entry for \(stream) v\(record.version) is missing or wrong") }
+                if indexed != position {
+                    problems.append("position \(position): stream index entry for \(stream) v\(record.version) is missing or wrong")
+                }
                 let byID = try txn.get(tables.ids, record.id.bytes).map { LedgerTables.readBigEndian($0) }
                 if byID != position { problems.append("position \(position): id index entry for \(record.id) is missing or wrong") }
             }

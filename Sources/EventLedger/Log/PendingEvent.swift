@@ -74,8 +74,10 @@ public struct PendingEvent: Sendable {
     var importRefusal: LedgerError?
 
     /// An event given by type name and JSON payload (as the CLI and imports give them).
-    public init(type: String, payload: [String: JSONValue], id: EventID? = nil,
-                expect: ExpectedVersion = .any, metadata: [String: String] = [:], schemaVersion: Int? = nil) {
+    public init(
+        type: String, payload: [String: JSONValue], id: EventID? = nil,
+        expect: ExpectedVersion = .any, metadata: [String: String] = [:], schemaVersion: Int? = nil
+    ) {
         self.type = type
         self.schemaVersion = schemaVersion
         givenPayload = payload
@@ -86,8 +88,10 @@ public struct PendingEvent: Sendable {
 
     /// A typed domain event. One whose fields cannot be encoded as a payload (a whole number
     /// beyond 64-bit signed ones, say) is refused when appended, `.invalidInput`.
-    public init<Event: DomainEvent>(_ event: Event, id: EventID? = nil, expect: ExpectedVersion = .any,
-                                    metadata: [String: String] = [:]) {
+    public init<Event: DomainEvent>(
+        _ event: Event, id: EventID? = nil, expect: ExpectedVersion = .any,
+        metadata: [String: String] = [:]
+    ) {
         self.init(type: Event.typeName, payload: [:], id: id, expect: expect, metadata: metadata)
         typedEvent = event
     }

@@ -44,13 +44,13 @@ public struct Timestamp: Hashable, Comparable, Sendable, CustomStringConvertible
     public init?(iso8601 text: String) {
         var scanner = DigitScanner(Array(text.utf8))
         guard let year = scanner.number(digits: 4), scanner.take("-"),
-              let month = scanner.number(digits: 2), scanner.take("-"),
-              let day = scanner.number(digits: 2), scanner.take("T") || scanner.take("t") || scanner.take(" "),
-              let hour = scanner.number(digits: 2), scanner.take(":"),
-              let minute = scanner.number(digits: 2), scanner.take(":"),
-              let second = scanner.number(digits: 2),
-              (1...12).contains(month), day >= 1, day <= CivilDate.daysIn(month: month, year: year),
-              hour < 24, minute < 60, second < 60
+            let month = scanner.number(digits: 2), scanner.take("-"),
+            let day = scanner.number(digits: 2), scanner.take("T") || scanner.take("t") || scanner.take(" "),
+            let hour = scanner.number(digits: 2), scanner.take(":"),
+            let minute = scanner.number(digits: 2), scanner.take(":"),
+            let second = scanner.number(digits: 2),
+            (1...12).contains(month), day >= 1, day <= CivilDate.daysIn(month: month, year: year),
+            hour < 24, minute < 60, second < 60
         else { return nil }
         var micros: Int64 = 0
         if scanner.take(".") {
@@ -66,8 +66,9 @@ public struct Timestamp: Hashable, Comparable, Sendable, CustomStringConvertible
         if scanner.take("Z") || scanner.take("z") {
             offsetSeconds = 0
         } else if let sign: Int64 = scanner.take("+") ? 1 : scanner.take("-") ? -1 : nil,
-                  let offsetHour = scanner.number(digits: 2), scanner.take(":"),
-                  let offsetMinute = scanner.number(digits: 2), offsetHour < 24, offsetMinute < 60 {
+            let offsetHour = scanner.number(digits: 2), scanner.take(":"),
+            let offsetMinute = scanner.number(digits: 2), offsetHour < 24, offsetMinute < 60
+        {
             offsetSeconds = sign * (offsetHour * 3600 + offsetMinute * 60)
         } else {
             return nil

@@ -85,7 +85,9 @@ extension Ledger {
                         }
                         let ours = primaryLast == 0 ? nil : try recordedEvents(from: primaryLast, through: primaryLast, txn)[0].hash
                         guard try log.standing(at: primaryLast).hash == ours else {
-                            throw LedgerError(.corruption, """
+                            throw LedgerError(
+                                .corruption,
+                                """
                                 \(path) diverged from its primary at or before position \(primaryLast), the primary's last: it \
                                 cannot give back positions \(primaryLast + 1)–\(head.position). Nothing was written
                                 """, subject: "position \(primaryLast)")
@@ -125,8 +127,10 @@ extension Ledger {
                 // The primary's log was written through the rules: an event it holds that
                 // breaks them was altered there, or comes from a log this file never followed.
                 let position = events[start + (error.eventIndex ?? 0)].position
-                throw LedgerError(.corruption, "\(path) diverged from its primary at position \(position): the primary's event "
-                                  + "there does not apply (\(error.message))", subject: "position \(position)")
+                throw LedgerError(
+                    .corruption,
+                    "\(path) diverged from its primary at position \(position): the primary's event "
+                        + "there does not apply (\(error.message))", subject: "position \(position)")
             }
             for (event, position) in zip(commit, result.positions) {
                 let stored = try RecordedEvent(EventRecordView(try record(txn, at: position), position: position))

@@ -30,9 +30,11 @@ struct PrimaryEvent {
 
     /// The parameters inserting `event` binds, for `insertedValues`.
     static func parameters(of event: RecordedEvent) -> [String?] {
-        [String(event.position), String(event.commit), String(event.recordedAt.microseconds), event.hash,
-         event.id.description, event.type, String(event.schemaVersion), event.data.serializedString(),
-         JSONValue.object(event.metadata.mapValues { .string($0) }).serializedString(), event.stream, String(event.version)]
+        [
+            String(event.position), String(event.commit), String(event.recordedAt.microseconds), event.hash,
+            event.id.description, event.type, String(event.schemaVersion), event.data.serializedString(),
+            JSONValue.object(event.metadata.mapValues { .string($0) }).serializedString(), event.stream, String(event.version),
+        ]
     }
 
     /// Reads a row of `selectedColumns`; a row that does not read is `.corruption`.
@@ -52,13 +54,14 @@ struct PrimaryEvent {
         position = try number(0)
         commit = try number(1)
         guard let microseconds = Int64(try column(2)), let id = EventID(try column(4)),
-              let schemaVersion = Int(try column(6)),
-              let payload = try? JSONValue.parse(try column(7)).objectValue,
-              let metadata = try? JSONValue.parse(try column(8)).objectValue
+            let schemaVersion = Int(try column(6)),
+            let payload = try? JSONValue.parse(try column(7)).objectValue,
+            let metadata = try? JSONValue.parse(try column(8)).objectValue
         else { throw LedgerError(.corruption, "the primary's event at position \(position) does not read") }
         recordedAt = Timestamp(microseconds: microseconds)
         hash = try column(3)
-        pending = PendingEvent(type: try column(5), payload: payload, id: id,
-                               metadata: metadata.compactMapValues(\.stringValue), schemaVersion: schemaVersion)
+        pending = PendingEvent(
+            type: try column(5), payload: payload, id: id,
+            metadata: metadata.compactMapValues(\.stringValue), schemaVersion: schemaVersion)
     }
 }

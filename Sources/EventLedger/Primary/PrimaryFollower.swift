@@ -1,7 +1,8 @@
+import Synchronization
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import Synchronization
 
 /// Keeps a replica up to its primary while it is watched: a thread of its own listens for
 /// the primary's commit notifications (`LISTEN`, which every write through the primary
@@ -47,7 +48,7 @@ final class PrimaryFollower: Sendable {
                         heard = .now
                     }
                 }
-            } catch where error.message.hasPrefix("primary unreachable") || error.message.hasPrefix("primary busy") {
+            } catch  where error.message.hasPrefix("primary unreachable") || error.message.hasPrefix("primary busy") {
                 sleep(1)
             } catch {
                 failure.withLock { $0 = error }

@@ -35,11 +35,13 @@ final class PrimaryLink: @unchecked Sendable {
     func withLog<T>(_ body: (PrimaryLog) throws -> T) throws -> T {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
-        let open = try connection ?? {
-            let new = try connect()
-            try PrimaryLog(connection: new).prepare()
-            return new
-        }()
+        let open =
+            try connection
+            ?? {
+                let new = try connect()
+                try PrimaryLog(connection: new).prepare()
+                return new
+            }()
         connection = open
         do {
             return try body(PrimaryLog(connection: open))

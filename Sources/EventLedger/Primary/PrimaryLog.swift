@@ -79,13 +79,14 @@ struct PrimaryLog {
     /// hash the primary holds there (nil when it holds no such position), its last position
     /// and its clock, read in one statement.
     func standing(at position: UInt64) throws -> PrimaryStanding {
-        let row = try connection.execute("""
+        let row = try connection.execute(
+            """
             SELECT (SELECT encode(hash, 'hex') FROM ledger_events WHERE position = $1), \
             (SELECT coalesce(max(position), 0) FROM ledger_events), \
             (extract(epoch from clock_timestamp()) * 1000000)::bigint
             """, [String(position)])
         guard row.count == 1, row[0].count == 3, let last = row[0][1].flatMap({ UInt64($0) }),
-              let clock = row[0][2].flatMap({ Int64($0) })
+            let clock = row[0][2].flatMap({ Int64($0) })
         else { throw LedgerError(.corruption, "the primary answered its head and clock with an unreadable row") }
         return PrimaryStanding(hash: row[0][0], lastPosition: last, clock: Timestamp(microseconds: clock))
     }
@@ -109,8 +110,9 @@ struct PrimaryLog {
         while start < events.count {
             let chunk = events[start..<min(start + Self.rowsPerInsert, events.count)]
             let values = chunk.indices.map { PrimaryEvent.insertedValues(first: ($0 - start) * 11 + 1) }
-            try connection.execute("INSERT INTO ledger_events (\(PrimaryEvent.insertedColumns)) VALUES "
-                                   + values.joined(separator: ", "), chunk.flatMap(PrimaryEvent.parameters))
+            try connection.execute(
+                "INSERT INTO ledger_events (\(PrimaryEvent.insertedColumns)) VALUES "
+                    + values.joined(separator: ", "), chunk.flatMap(PrimaryEvent.parameters))
             start += chunk.count
         }
     }

@@ -19,15 +19,19 @@ struct PrimaryStanding {
         guard head.position > 0 else { return }
         guard let hash else {
             let missing = lastPosition + 1 == head.position ? "position \(head.position)" : "positions \(lastPosition + 1)–\(head.position)"
-            throw LedgerError(.storage, """
+            throw LedgerError(
+                .storage,
+                """
                 the primary lacks \(missing), which \(path) holds: it lost commits (restored from a backup, or failed \
                 over to a standby that lagged?). Nothing was changed. A replica that holds them can give them back \
                 (push --restore)
                 """, subject: "position \(lastPosition + 1)")
         }
         guard hash == hexString(head.hash) else {
-            throw LedgerError(.corruption, "\(path) diverged from its primary at or before position \(head.position): the primary holds "
-                              + "another event there. Nothing was changed", subject: "position \(head.position)")
+            throw LedgerError(
+                .corruption,
+                "\(path) diverged from its primary at or before position \(head.position): the primary holds "
+                    + "another event there. Nothing was changed", subject: "position \(head.position)")
         }
     }
 }

@@ -24,8 +24,10 @@ enum ReplicaIdentity {
     /// it would diverge from the others.
     static func requireOwnLedger(_ txn: Transaction, _ tables: LedgerTables, path: String) throws {
         guard let primary = try stored(txn, tables) else { return }
-        throw LedgerError(.storage, "\(path) is a replica of primary \(primary): it is written only through that primary "
-                          + "(none was given)")
+        throw LedgerError(
+            .storage,
+            "\(path) is a replica of primary \(primary): it is written only through that primary "
+                + "(none was given)")
     }
 
     /// Makes sure the file at `path` may follow `primary`: it is its replica already, or it
@@ -39,8 +41,10 @@ enum ReplicaIdentity {
             throw LedgerError(.storage, "\(path) is a replica of primary \(other), not of the one given (\(primary))")
         case nil:
             guard try LogHead(txn, tables).position == 0 else {
-                throw LedgerError(.storage, "\(path) holds events of its own and is not a replica of primary \(primary) "
-                                  + "(push it into an empty primary instead)")
+                throw LedgerError(
+                    .storage,
+                    "\(path) holds events of its own and is not a replica of primary \(primary) "
+                        + "(push it into an empty primary instead)")
             }
             try record(primary, txn, tables)
         }

@@ -33,15 +33,17 @@ struct WriteRoute {
                 }
                 return try run(txn, body) { committedOnPrimary = $0 }
             }
-        } catch where !committedOnPrimary.isEmpty {
+        } catch  where !committedOnPrimary.isEmpty {
             throw Self.unrecorded(committedOnPrimary, path: ledger.path, because: error)
         }
     }
 
     /// Runs `body` in `txn` through the primary, if any; `committed` is told the events the
     /// primary committed, once it has.
-    private func run<T>(_ txn: Transaction, _ body: (Transaction, Timestamp) throws -> T,
-                        committed: ([RecordedEvent]) -> Void) throws -> T {
+    private func run<T>(
+        _ txn: Transaction, _ body: (Transaction, Timestamp) throws -> T,
+        committed: ([RecordedEvent]) -> Void
+    ) throws -> T {
         guard let primary = ledger.primary else {
             try ReplicaIdentity.requireOwnLedger(txn, ledger.tables, path: ledger.path)
             return try body(txn, Timestamp.now())
@@ -75,7 +77,9 @@ struct WriteRoute {
         let first = events[0], last = events[events.count - 1]
         let commits = first.commit == last.commit ? "commit \(first.commit)" : "commits \(first.commit)–\(last.commit)"
         let positions = first.position == last.position ? "position \(first.position)" : "positions \(first.position)–\(last.position)"
-        return LedgerError(.storage, """
+        return LedgerError(
+            .storage,
+            """
             committed on the primary as \(commits) (\(positions)), but \(path) could not record it: \(reason). \
             The file catches up on its next sync or write
             """, subject: commits)

@@ -107,7 +107,8 @@ final class FoldedTable {
     /// (whole values, or empty for every row), in key order: all of them with
     /// `includingRemovals`, else those whose newest version is not a removal. The bytes stay
     /// valid while the table lives.
-    func newestRows(prefix: UnsafeRawBufferPointer, includingRemovals: Bool = false) -> [(key: UnsafeRawBufferPointer, value: UnsafeRawBufferPointer)] {
+    func newestRows(prefix: UnsafeRawBufferPointer, includingRemovals: Bool = false) -> [(key: UnsafeRawBufferPointer, value: UnsafeRawBufferPointer)]
+    {
         var candidates = prefix.isEmpty ? (0..<rows.count).map { rows[$0] } : rowsStarting(with: prefix)
         candidates.sort { KeyOrder.precedes(record($0).key, record($1).key) }
         return candidates.compactMap { address in
@@ -134,11 +135,14 @@ final class FoldedTable {
         let batches = (rows.count + Self.rowsPerBatch - 1) / Self.rowsPerBatch
         try txn.withCursor(table) { cursor in
             var puts = try OrderedPuts(txn, through: cursor)
-            try TwoStagePipeline(VersionBatch()).run(steps: batches, produce: { [self] batch, buffer in
-                gather(batch: batch, into: &buffer)
-            }, consume: { _, buffer in
-                try buffer.forEach { key, value in try puts.put(key, value) }
-            })
+            try TwoStagePipeline(VersionBatch()).run(
+                steps: batches,
+                produce: { [self] batch, buffer in
+                    gather(batch: batch, into: &buffer)
+                },
+                consume: { _, buffer in
+                    try buffer.forEach { key, value in try puts.put(key, value) }
+                })
         }
     }
 
@@ -231,8 +235,10 @@ final class FoldedTable {
     }
 
     /// Adds a version record, its value written by `value`, and returns its address.
-    private func addVersion(position: UInt64, older: ArenaAddress, valueCount: Int,
-                            _ value: (UnsafeMutableRawBufferPointer) -> Void) -> ArenaAddress {
+    private func addVersion(
+        position: UInt64, older: ArenaAddress, valueCount: Int,
+        _ value: (UnsafeMutableRawBufferPointer) -> Void
+    ) -> ArenaAddress {
         let address = versions.append(count: VersionRecord.byteCount(valueCount: valueCount)) { bytes in
             bytes.storeBytes(of: position, as: UInt64.self)
             bytes.storeBytes(of: older, toByteOffset: 8, as: ArenaAddress.self)
@@ -255,12 +261,14 @@ final class FoldedTable {
     /// the first time a prefix of that many values is asked for.
     private func rowsStarting(with prefix: UnsafeRawBufferPointer) -> [ArenaAddress] {
         let components = KeyValues.count(in: prefix)
-        let prefixIndex = prefixIndexes.first { $0.components == components } ?? {
-            let prefixIndex = PrefixIndex(components: components)
-            for index in 0..<rows.count { prefixIndex.add(rows[index], key: keyOf(rows[index])) }
-            prefixIndexes.append(prefixIndex)
-            return prefixIndex
-        }()
+        let prefixIndex =
+            prefixIndexes.first { $0.components == components }
+            ?? {
+                let prefixIndex = PrefixIndex(components: components)
+                for index in 0..<rows.count { prefixIndex.add(rows[index], key: keyOf(rows[index])) }
+                prefixIndexes.append(prefixIndex)
+                return prefixIndex
+            }()
         return prefixIndex.rows(startingWith: prefix).filter { row in
             let key = keyOf(row)
             return key.count >= prefix.count && memcmp(key.baseAddress!, prefix.baseAddress!, prefix.count) == 0

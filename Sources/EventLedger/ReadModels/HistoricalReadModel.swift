@@ -25,7 +25,7 @@ struct HistoricalReadModel: RowStore {
     func version<T>(_ table: TableName, _ storedKey: UnsafeRawBufferPointer, _ body: (UnsafeRawBufferPointer?) throws -> T) throws -> T {
         try txn.withCursor(try versions(table)) { cursor in
             guard let entry = try StoredRow.withHistoryKey(storedKey, position: position + 1, cursor.seek(before:)),
-                  entry.key.count == storedKey.count + 9, entry.key.starts(with: storedKey), entry.key[storedKey.count] == 0
+                entry.key.count == storedKey.count + 9, entry.key.starts(with: storedKey), entry.key[storedKey.count] == 0
             else { return try body(nil) }
             return try body(entry.value)
         }
@@ -41,8 +41,10 @@ struct HistoricalReadModel: RowStore {
 
     /// Each row under the prefix once, in key order, its bytes read where LMDB holds them:
     /// only keys long enough to be stored shortened are copied, to be put back in order.
-    func forEachRow(_ table: TableName, prefix: UnsafeRawBufferPointer,
-                    _ body: (_ key: UnsafeRawBufferPointer, _ row: UnsafeRawBufferPointer) throws -> Void) throws {
+    func forEachRow(
+        _ table: TableName, prefix: UnsafeRawBufferPointer,
+        _ body: (_ key: UnsafeRawBufferPointer, _ row: UnsafeRawBufferPointer) throws -> Void
+    ) throws {
         var run: [(key: [UInt8], value: [UInt8])] = []
         func visitRun() throws {
             StoredRow.restoreWholeKeyOrder(&run) { $0.key }
@@ -69,8 +71,10 @@ struct HistoricalReadModel: RowStore {
     /// rows change a few times, and rows added after `position` are skipped the same way)
     /// and skipped with seeks when there are more, so the cost follows the rows under the
     /// prefix, not the log.
-    private func visitRowsInForce(_ table: TableName, prefix: UnsafeRawBufferPointer,
-                                  _ visit: (_ key: UnsafeRawBufferPointer, _ row: UnsafeRawBufferPointer) throws -> Void) throws {
+    private func visitRowsInForce(
+        _ table: TableName, prefix: UnsafeRawBufferPointer,
+        _ visit: (_ key: UnsafeRawBufferPointer, _ row: UnsafeRawBufferPointer) throws -> Void
+    ) throws {
         try txn.withCursor(try versions(table)) { cursor in
             var entry = prefix.isEmpty ? try cursor.first() : try cursor.seek(atLeast: prefix)
             while let first = entry, first.key.starts(with: prefix) {

@@ -34,8 +34,10 @@ extension Ledger {
     }
 
     /// `rebuild(_:progress:)`, its folds' memory bounded by `limits`.
-    func rebuild(_ readModels: [String], limits: FoldMemoryLimits,
-                 progress: (UInt64, UInt64) -> Void = { _, _ in }) throws(LedgerError) -> RebuildReport {
+    func rebuild(
+        _ readModels: [String], limits: FoldMemoryLimits,
+        progress: (UInt64, UInt64) -> Void = { _, _ in }
+    ) throws(LedgerError) -> RebuildReport {
         try LedgerError.typed {
             let started = Timestamp.now()
             let indexes = try domainIndexes(readModels).sorted()
@@ -56,8 +58,9 @@ extension Ledger {
                 }
             }
             let seconds = Double(Timestamp.now().microseconds - started.microseconds) / 1_000_000
-            return RebuildReport(readModels: indexes.map { catalog.domains[$0].readModelName },
-                                 events: folds.map(\.position).max() ?? 0, seconds: seconds)
+            return RebuildReport(
+                readModels: indexes.map { catalog.domains[$0].readModelName },
+                events: folds.map(\.position).max() ?? 0, seconds: seconds)
         }
     }
 
@@ -70,8 +73,10 @@ extension Ledger {
     /// ones, so storing them in that order writes the largest when the others' memory is free
     /// again. Calls `progress` now and then, on this thread, with (events of the log folded,
     /// events in the log), averaged over the folds.
-    func foldReadModels(_ indexes: [Int], limits: FoldMemoryLimits = .standard,
-                        progress: (UInt64, UInt64) -> Void = { _, _ in }) throws -> [ReadModelFold] {
+    func foldReadModels(
+        _ indexes: [Int], limits: FoldMemoryLimits = .standard,
+        progress: (UInt64, UInt64) -> Void = { _, _ in }
+    ) throws -> [ReadModelFold] {
         let folds = indexes.map { ReadModelFold(catalog: catalog, tables: tables, domainIndex: $0, limits: limits) }
         let events = try head().position
         let queue = FoldQueue()
@@ -107,13 +112,15 @@ extension Ledger {
 
     func domainIndexes(_ readModels: [String]) throws -> Set<Int> {
         guard !readModels.isEmpty else { return Set(catalog.domains.indices) }
-        return Set(try readModels.map { name in
-            guard let index = catalog.domains.firstIndex(where: { $0.readModelName == name }) else {
-                throw LedgerError(.invalidInput, "unknown read model \"\(name)\" (known: \(readModelNames.joined(separator: ", ")))",
-                                  subject: name)
-            }
-            return index
-        })
+        return Set(
+            try readModels.map { name in
+                guard let index = catalog.domains.firstIndex(where: { $0.readModelName == name }) else {
+                    throw LedgerError(
+                        .invalidInput, "unknown read model \"\(name)\" (known: \(readModelNames.joined(separator: ", ")))",
+                        subject: name)
+                }
+                return index
+            })
     }
 }
 

@@ -69,8 +69,10 @@ extension Ledger {
             rmdir(directory)
         }
         try backup(to: copy)
-        return try Ledger(path: copy, domains: catalog.domains.map(\.domain), options: Options(), formats: .released,
-                          keepingReadModelVersions: true).verify()
+        return try Ledger(
+            path: copy, domains: catalog.domains.map(\.domain), options: Options(), formats: .released,
+            keepingReadModelVersions: true
+        ).verify()
     }
 
     /// A SHA-256 of the read model of the domain at `index` (over its tables, every version

@@ -59,8 +59,10 @@ final class ReadModelFold: @unchecked Sendable {
     /// takes, returns false; returns whether it reached the end. Calls `scanned` as often
     /// with the number of events of the log read since the last call.
     @discardableResult
-    func advance(_ txn: Transaction, scanned: (UInt64) -> Void = { _ in },
-                 goOn: (_ byteCount: Int) throws -> Bool = { _ in true }) throws -> Bool {
+    func advance(
+        _ txn: Transaction, scanned: (UInt64) -> Void = { _ in },
+        goOn: (_ byteCount: Int) throws -> Bool = { _ in true }
+    ) throws -> Bool {
         let domain = catalog.domains[domainIndex]
         let writer = ReadModelWriter(continuation ?? state)
         var unreported = 0
@@ -121,10 +123,12 @@ final class ReadModelFold: @unchecked Sendable {
         try state.store(into: stored, txn)
         let rest = StoredReadModel(txn, tables: stored, foldingInMemory: true)
         continuation = rest
-        try advance(txn, scanned: scanned, goOn: { byteCount in
-            if byteCount > self.limits.inWrite { try rest.storeFolded() }
-            return true
-        })
+        try advance(
+            txn, scanned: scanned,
+            goOn: { byteCount in
+                if byteCount > self.limits.inWrite { try rest.storeFolded() }
+                return true
+            })
         try rest.storeFolded()
         try removeLinks(txn)
         for link in links { try txn.put(tables.links, link, []) }
@@ -198,8 +202,9 @@ final class ReadModelFold: @unchecked Sendable {
             }
             return payload
         } catch {
-            throw LedgerError(.corruption, "event at position \(record.position) cannot be replayed: \(error)",
-                              subject: String(record.position))
+            throw LedgerError(
+                .corruption, "event at position \(record.position) cannot be replayed: \(error)",
+                subject: String(record.position))
         }
     }
 }

@@ -8,8 +8,9 @@ protocol RowStore {
     func values(_ table: TableName, prefix: UnsafeRawBufferPointer) throws -> [(key: [UInt8], value: [UInt8])]
     /// Calls `body` with each row whose key starts with `prefix`, in key order, the bytes
     /// valid only inside `body`, which must not change the read model.
-    func forEachRow(_ table: TableName, prefix: UnsafeRawBufferPointer,
-                    _ body: (_ key: UnsafeRawBufferPointer, _ row: UnsafeRawBufferPointer) throws -> Void) throws
+    func forEachRow(
+        _ table: TableName, prefix: UnsafeRawBufferPointer,
+        _ body: (_ key: UnsafeRawBufferPointer, _ row: UnsafeRawBufferPointer) throws -> Void) throws
     /// Writers the typed reads and writes encode keys and rows with, reused: a store is used
     /// by one thread at a time.
     var scratch: BinaryScratch { get }
@@ -17,14 +18,18 @@ protocol RowStore {
 
 extension RowStore {
     /// The rows of `values`, visited one by one.
-    func forEachRow(_ table: TableName, prefix: UnsafeRawBufferPointer,
-                    _ body: (_ key: UnsafeRawBufferPointer, _ row: UnsafeRawBufferPointer) throws -> Void) throws {
+    func forEachRow(
+        _ table: TableName, prefix: UnsafeRawBufferPointer,
+        _ body: (_ key: UnsafeRawBufferPointer, _ row: UnsafeRawBufferPointer) throws -> Void
+    ) throws {
         try Self.visit(values(table, prefix: prefix), body)
     }
 
     /// Calls `body` with the bytes of each of `rows`, in order.
-    static func visit(_ rows: [(key: [UInt8], value: [UInt8])],
-                      _ body: (_ key: UnsafeRawBufferPointer, _ row: UnsafeRawBufferPointer) throws -> Void) rethrows {
+    static func visit(
+        _ rows: [(key: [UInt8], value: [UInt8])],
+        _ body: (_ key: UnsafeRawBufferPointer, _ row: UnsafeRawBufferPointer) throws -> Void
+    ) rethrows {
         for entry in rows {
             try entry.key.withUnsafeBytes { key in try entry.value.withUnsafeBytes { row in try body(key, row) } }
         }

@@ -38,8 +38,10 @@ final class StoredReadModel: RowStoreWriting {
 
     var scratch: BinaryScratch { latest.scratch }
 
-    func forEachRow(_ table: TableName, prefix: UnsafeRawBufferPointer,
-                    _ body: (_ key: UnsafeRawBufferPointer, _ row: UnsafeRawBufferPointer) throws -> Void) throws {
+    func forEachRow(
+        _ table: TableName, prefix: UnsafeRawBufferPointer,
+        _ body: (_ key: UnsafeRawBufferPointer, _ row: UnsafeRawBufferPointer) throws -> Void
+    ) throws {
         guard folded == nil else { return try Self.visit(values(table, prefix: prefix), body) }
         try latest.forEachRow(table, prefix: prefix, body)
     }

@@ -42,8 +42,10 @@ enum StoredRow {
 
     /// Calls `body` with the stored value of `row` under `encodedKey` (nil: a removal), made
     /// on the stack when it is small.
-    static func withValue<T>(_ row: UnsafeRawBufferPointer?, encodedKey: UnsafeRawBufferPointer,
-                             _ body: (UnsafeRawBufferPointer) throws -> T) rethrows -> T {
+    static func withValue<T>(
+        _ row: UnsafeRawBufferPointer?, encodedKey: UnsafeRawBufferPointer,
+        _ body: (UnsafeRawBufferPointer) throws -> T
+    ) rethrows -> T {
         try withUnsafeTemporaryAllocation(byteCount: valueCount(row, encodedKey: encodedKey), alignment: 1) { buffer in
             encodeValue(row, encodedKey: encodedKey, into: buffer)
             return try body(UnsafeRawBufferPointer(buffer))
@@ -148,8 +150,10 @@ enum StoredRow {
     }
 
     /// Calls `body` with the history key of `storedKey` at `position`.
-    static func withHistoryKey<T>(_ storedKey: UnsafeRawBufferPointer, position: UInt64,
-                                  _ body: (UnsafeRawBufferPointer) throws -> T) rethrows -> T {
+    static func withHistoryKey<T>(
+        _ storedKey: UnsafeRawBufferPointer, position: UInt64,
+        _ body: (UnsafeRawBufferPointer) throws -> T
+    ) rethrows -> T {
         // On the stack: a key made as an array costs an allocation whose storage type the
         // runtime looks up, for every read and write of a row.
         try withUnsafeTemporaryAllocation(byteCount: storedKey.count + 9, alignment: 1) { key in

@@ -98,8 +98,9 @@ public struct Session: Sendable {
                 for (stream, pinned) in record.pins.sorted(by: { $0.key < $1.key }) {
                     let current = try appender.currentVersion(of: stream)
                     guard current == pinned else {
-                        throw LedgerError(.conflict, "stream \(stream) moved from version \(pinned) to \(current) since session \(id) touched it",
-                                          subject: stream)
+                        throw LedgerError(
+                            .conflict, "stream \(stream) moved from version \(pinned) to \(current) since session \(id) touched it",
+                            subject: stream)
                     }
                 }
                 let result = try appender.append(record.events, mode: .strict, recordedAt: now)

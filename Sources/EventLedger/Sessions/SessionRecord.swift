@@ -11,14 +11,15 @@ struct SessionRecord {
     var encoded: [UInt8] {
         var object: [String: JSONValue] = [
             "createdAt": .int(createdAt.microseconds),
-            "events": .array(events.map { event in
-                .object([
-                    "type": .string(event.type),
-                    "data": .object(event.payload),
-                    "id": .string(event.id?.description ?? ""),
-                    "metadata": .object(event.metadata.mapValues { .string($0) }),
-                ])
-            }),
+            "events": .array(
+                events.map { event in
+                    .object([
+                        "type": .string(event.type),
+                        "data": .object(event.payload),
+                        "id": .string(event.id?.description ?? ""),
+                        "metadata": .object(event.metadata.mapValues { .string($0) }),
+                    ])
+                }),
             "pins": .object(pins.mapValues { .int(Int64($0)) }),
         ]
         if let name { object["name"] = .string(name) }
@@ -36,20 +37,21 @@ struct SessionRecord {
     /// Decodes a stored session.
     init(id: String, bytes: UnsafeRawBufferPointer) throws {
         guard let object = try? JSONValue.parse(bytes).objectValue,
-              let created = object["createdAt"]?.int64Value,
-              let events = object["events"]?.arrayValue,
-              let pins = object["pins"]?.objectValue
+            let created = object["createdAt"]?.int64Value,
+            let events = object["events"]?.arrayValue,
+            let pins = object["pins"]?.objectValue
         else { throw LedgerError(.corruption, "session \(id) is unreadable") }
         self.id = id
         name = object["name"]?.stringValue
         createdAt = Timestamp(microseconds: created)
         self.events = try events.map { value in
             guard let event = value.objectValue, let type = event["type"]?.stringValue,
-                  let data = event["data"]?.objectValue, let eventID = event["id"]?.stringValue,
-                  let metadata = event["metadata"]?.objectValue
+                let data = event["data"]?.objectValue, let eventID = event["id"]?.stringValue,
+                let metadata = event["metadata"]?.objectValue
             else { throw LedgerError(.corruption, "session \(id) holds an unreadable event") }
-            return PendingEvent(type: type, payload: data, id: EventID(eventID),
-                                metadata: metadata.compactMapValues(\.stringValue))
+            return PendingEvent(
+                type: type, payload: data, id: EventID(eventID),
+                metadata: metadata.compactMapValues(\.stringValue))
         }
         self.pins = pins.compactMapValues { $0.int64Value.map(UInt64.init) }
     }

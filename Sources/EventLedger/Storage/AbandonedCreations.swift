@@ -1,7 +1,8 @@
+import Synchronization
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import Synchronization
 
 /// A new ledger is built under a temporary name, `PATH.creating-PID`, and linked into place;
 /// so is a backup, as `PATH.partial-PID`. A process killed while doing so leaves that file

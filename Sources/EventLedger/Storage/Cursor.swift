@@ -68,7 +68,9 @@ struct Cursor {
         let code = mdb_cursor_get(handle, &key, &value, op)
         if code == MDB_NOTFOUND { return nil }
         try lmdbCheck(code, "cannot read table \(table.name)")
-        return (UnsafeRawBufferPointer(start: key.mv_data, count: key.mv_size),
-                UnsafeRawBufferPointer(start: value.mv_data, count: value.mv_size))
+        return (
+            UnsafeRawBufferPointer(start: key.mv_data, count: key.mv_size),
+            UnsafeRawBufferPointer(start: value.mv_data, count: value.mv_size)
+        )
     }
 }

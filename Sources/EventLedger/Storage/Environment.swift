@@ -30,8 +30,10 @@ final class Environment: @unchecked Sendable {
     /// and that space reserved on the disk up front (a full disk is an error here, not a
     /// fault later). Nested transactions are then not possible: only a file no other code
     /// writes (a ledger being built under a temporary name) is opened so.
-    init(path: String, mapSize: Int, readOnly: Bool, maxTables: Int, writeLockWaiting: WriteLockWaiting = .init(),
-         writesInPlace: Bool = false) throws {
+    init(
+        path: String, mapSize: Int, readOnly: Bool, maxTables: Int, writeLockWaiting: WriteLockWaiting = .init(),
+        writesInPlace: Bool = false
+    ) throws {
         var lockFile = LockFile(path: path + "-lock")
         try lockFile.prepare(readOnly: readOnly)
         var flags = UInt32(MDB_NOSUBDIR | MDB_NOTLS)
@@ -141,8 +143,10 @@ final class Environment: @unchecked Sendable {
     /// read transaction: it sees the file before anything is created in it, and what it
     /// throws ends the opening. Returns what `inspect` returned. When tables are created,
     /// `initialize` runs in the same write, after them.
-    func openTables<T>(_ names: [String], inspecting inspect: (Transaction) throws -> T,
-                       initializing initialize: (Transaction) throws -> Void = { _ in }) throws -> T {
+    func openTables<T>(
+        _ names: [String], inspecting inspect: (Transaction) throws -> T,
+        initializing initialize: (Transaction) throws -> Void = { _ in }
+    ) throws -> T {
         let (inspected, handles) = try read(keepingTableHandles: true) { txn in
             (try inspect(txn), try self.lookUpTables(names, txn, create: false))
         }
@@ -151,11 +155,12 @@ final class Environment: @unchecked Sendable {
         } else if readOnly {
             throw LedgerError(.storage, "\(path) is not an EventLedger file")
         } else {
-            tableHandles = try write { txn in
-                let handles = try self.lookUpTables(names, txn, create: true)
-                try initialize(txn)
-                return handles
-            } ?? [:]
+            tableHandles =
+                try write { txn in
+                    let handles = try self.lookUpTables(names, txn, create: true)
+                    try initialize(txn)
+                    return handles
+                } ?? [:]
         }
         return inspected
     }
@@ -241,7 +246,9 @@ final class Environment: @unchecked Sendable {
     /// preview, say): waiting for the write to end would wait for ever.
     func requireNoWriteOnThisThread() throws {
         guard writingThread.load(ordering: .relaxed) == UInt(pthread_self()) else { return }
-        throw LedgerError(.invalidInput, """
+        throw LedgerError(
+            .invalidInput,
+            """
             the ledger cannot be written from inside one of its own writes (an append in a session's preview, \
             say): this thread is already writing to \(path)
             """)

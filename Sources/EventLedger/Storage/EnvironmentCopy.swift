@@ -1,4 +1,5 @@
 internal import CLMDB
+
 #if canImport(Glibc)
 import Glibc
 #endif

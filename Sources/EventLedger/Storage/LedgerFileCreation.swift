@@ -14,9 +14,11 @@ extension Environment {
     /// A lock file that may not be used is refused first, and temporary files that killed
     /// creations left behind are removed.
     @discardableResult
-    static func createAtomically(path: String, tableNames: [String], mapSize: Int,
-                                 initialize: (Transaction) throws -> Void,
-                                 fill: (_ temporaryPath: String) throws -> Void = { _ in }) throws -> Bool {
+    static func createAtomically(
+        path: String, tableNames: [String], mapSize: Int,
+        initialize: (Transaction) throws -> Void,
+        fill: (_ temporaryPath: String) throws -> Void = { _ in }
+    ) throws -> Bool {
         _ = try LockFile(path: path + "-lock").checkExisting(readOnly: false)
         AbandonedCreations.removeAll(of: path)
         let temporary = AbandonedCreations.temporaryPath(for: path)
@@ -25,8 +27,9 @@ extension Environment {
             unlink(temporary + "-lock")
         }
         do {
-            let environment = try Environment(path: temporary, mapSize: mapSize, readOnly: false,
-                                              maxTables: tableNames.count + 8)
+            let environment = try Environment(
+                path: temporary, mapSize: mapSize, readOnly: false,
+                maxTables: tableNames.count + 8)
             try environment.openTables(tableNames, inspecting: { _ in }, initializing: initialize)
         } catch let error as LedgerError {
             throw LedgerError(error.kind, "cannot create ledger \(path): \(error.message.replacing(temporary, with: path))")

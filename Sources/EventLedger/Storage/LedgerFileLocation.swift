@@ -65,7 +65,9 @@ struct LedgerFileLocation {
         guard status.st_nlink > 1 else { return }
         AbandonedCreations.removeAll(of: canonicalPath)
         if try Self.linkCount(canonicalPath, settlingFor: 50) > 1 {
-            throw LedgerError(.storage, """
+            throw LedgerError(
+                .storage,
+                """
                 \(givenPath) has \(status.st_nlink) hard links: a ledger must be reached through one file name, \
                 so that every process shares its lock file
                 """)

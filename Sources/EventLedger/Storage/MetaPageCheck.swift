@@ -12,8 +12,8 @@ import Glibc
 struct MetaPageCheck {
     /// Offsets in a meta page: LMDB's page header (page number, flags), then the meta fields.
     private static let pageNumberOffset = 0, flagsOffset = 10, magicOffset = 16, versionOffset = 20,
-                       pageSizeOffset = 40, freeRootOffset = 80, mainRootOffset = 128, lastPageOffset = 136,
-                       transactionOffset = 144, length = 152
+        pageSizeOffset = 40, freeRootOffset = 80, mainRootOffset = 128, lastPageOffset = 136,
+        transactionOffset = 144, length = 152
     private static let metaFlag: UInt16 = 0x08, magic: UInt32 = 0xBEEF_C0DE, version: UInt32 = 1
     /// The page number that means "no page" (an empty tree's root).
     private static let noPage = UInt64.max
@@ -44,14 +44,16 @@ struct MetaPageCheck {
         let transactions = metas.map { $0.word64(Self.transactionOffset) }
         let (older, newer) = (transactions.min()!, transactions.max()!)
         if newer - older != 1 {
-            problems.append("the meta pages' transaction ids \(transactions[0]) and \(transactions[1]) are not consecutive: "
-                            + "one was altered, and the last commit may be lost")
+            problems.append(
+                "the meta pages' transaction ids \(transactions[0]) and \(transactions[1]) are not consecutive: "
+                    + "one was altered, and the last commit may be lost")
         }
         let lastPages = metas.map { $0.word64(Self.lastPageOffset) }
         let newest = transactions[1] > transactions[0] ? 1 : 0
         if lastPages[newest] < lastPages[1 - newest] {
-            problems.append("meta page \(newest), the newer, uses fewer pages than meta page \(1 - newest) "
-                            + "(\(lastPages[newest] + 1) and \(lastPages[1 - newest] + 1)): their transaction ids were altered")
+            problems.append(
+                "meta page \(newest), the newer, uses fewer pages than meta page \(1 - newest) "
+                    + "(\(lastPages[newest] + 1) and \(lastPages[1 - newest] + 1)): their transaction ids were altered")
         }
         return problems
     }
@@ -59,7 +61,8 @@ struct MetaPageCheck {
     private static func problems(of meta: [UInt8], number: Int, pageSize: Int, filePages: UInt64) -> [String] {
         let name = "meta page \(number)"
         guard meta.word64(pageNumberOffset) == UInt64(number), meta.word16(flagsOffset) & metaFlag != 0,
-              meta.word32(magicOffset) == magic, meta.word32(versionOffset) == version else {
+            meta.word32(magicOffset) == magic, meta.word32(versionOffset) == version
+        else {
             return ["\(name) is not an LMDB meta page of this format (altered header)"]
         }
         var problems: [String] = []
@@ -117,8 +120,9 @@ struct MetaPageCheck {
         for offset in [0, pageSize] where offset + length <= start.bytes.count {
             let meta = Array(start.bytes[offset..<offset + length])
             guard meta.word64(transactionOffset) == UInt64(transaction) else { continue }
-            return Meta(pageSize: pageSize, lastPage: Int(clamping: meta.word64(lastPageOffset)),
-                        freeRoot: meta.word64(freeRootOffset), mainRoot: meta.word64(mainRootOffset))
+            return Meta(
+                pageSize: pageSize, lastPage: Int(clamping: meta.word64(lastPageOffset)),
+                freeRoot: meta.word64(freeRootOffset), mainRoot: meta.word64(mainRootOffset))
         }
         return nil
     }

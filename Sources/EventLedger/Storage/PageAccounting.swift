@@ -90,8 +90,9 @@ extension Environment {
         var key = MDB_val(), value = MDB_val()
         var code = mdb_cursor_get(cursor, &key, &value, MDB_FIRST)
         while code == 0 {
-            try body(UnsafeRawBufferPointer(start: key.mv_data, count: key.mv_size),
-                     UnsafeRawBufferPointer(start: value.mv_data, count: value.mv_size))
+            try body(
+                UnsafeRawBufferPointer(start: key.mv_data, count: key.mv_size),
+                UnsafeRawBufferPointer(start: value.mv_data, count: value.mv_size))
             code = mdb_cursor_get(cursor, &key, &value, MDB_NEXT)
         }
         if code != MDB_NOTFOUND { try lmdbCheck(code, "cannot read \(path)") }

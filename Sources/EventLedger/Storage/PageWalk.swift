@@ -1,4 +1,5 @@
 internal import CLMDB
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -96,8 +97,10 @@ struct PageWalk {
     /// checks that every page's keys ascend and lie between the keys that lead to the page: a
     /// damaged key of a branch page would send a seek astray while a scan of the leaves, in
     /// order, still read every entry.
-    private mutating func walkTree(root: UInt64, name: String, keysInByteOrder: Bool = true,
-                                   _ visit: (inout PageWalk, [UInt8], Value) -> Void) {
+    private mutating func walkTree(
+        root: UInt64, name: String, keysInByteOrder: Bool = true,
+        _ visit: (inout PageWalk, [UInt8], Value) -> Void
+    ) {
         guard root != Layout.noPage else { return }
         var pending: [(page: UInt64, depth: Int, keys: KeyRange)] = [(root, 1, KeyRange())]
         while let (number, depth, range) = pending.popLast(), problems.count < limit {
@@ -121,11 +124,14 @@ struct PageWalk {
                 let size = Int(page.word16(node)) | Int(page.word16(node + 2)) << 16
                 let nodeFlags = page.word16(node + 4)
                 if isBranch {
-                    let child = KeyRange(lower: index == 0 ? range.lower : keys[index],
-                                         upper: index + 1 < keys.count ? keys[index + 1] : range.upper)
+                    let child = KeyRange(
+                        lower: index == 0 ? range.lower : keys[index],
+                        upper: index + 1 < keys.count ? keys[index + 1] : range.upper)
                     pending.append((UInt64(size) | UInt64(nodeFlags) << 32, depth + 1, child))
-                } else if let bytes = leafValue(page, node: node + Layout.nodeHeader + keys[index].count, size: size,
-                                                bigData: nodeFlags & Layout.bigData != 0, number: number, in: name) {
+                } else if let bytes = leafValue(
+                    page, node: node + Layout.nodeHeader + keys[index].count, size: size,
+                    bigData: nodeFlags & Layout.bigData != 0, number: number, in: name)
+                {
                     visit(&self, keys[index], (bytes, nodeFlags))
                 }
             }
@@ -168,8 +174,10 @@ struct PageWalk {
 
     /// The `size` bytes of a leaf value at `offset` in `page`, or in the overflow pages whose
     /// number is there; nil (reported) when they do not lie where they should.
-    private mutating func leafValue(_ page: [UInt8], node offset: Int, size: Int, bigData: Bool, number: UInt64,
-                                    in name: String) -> [UInt8]? {
+    private mutating func leafValue(
+        _ page: [UInt8], node offset: Int, size: Int, bigData: Bool, number: UInt64,
+        in name: String
+    ) -> [UInt8]? {
         guard bigData else {
             guard offset + size <= pageSize else {
                 report("page \(number) of \(name) has a value past its end")

@@ -84,8 +84,10 @@ final class Transaction {
     }
 
     /// Runs `put` with `key` and `value` as LMDB values, noting a full map, and throws its error.
-    private func write(_ table: Table, _ key: UnsafeRawBufferPointer, _ value: UnsafeRawBufferPointer,
-                       _ put: (inout MDB_val, inout MDB_val) -> Int32) throws {
+    private func write(
+        _ table: Table, _ key: UnsafeRawBufferPointer, _ value: UnsafeRawBufferPointer,
+        _ put: (inout MDB_val, inout MDB_val) -> Int32
+    ) throws {
         var k = MDB_val(mv_size: key.count, mv_data: UnsafeMutableRawPointer(mutating: key.baseAddress))
         var v = MDB_val(mv_size: value.count, mv_data: UnsafeMutableRawPointer(mutating: value.baseAddress))
         let code = put(&k, &v)

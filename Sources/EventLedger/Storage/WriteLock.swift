@@ -13,8 +13,10 @@ public struct WriteLockWaiting: Sendable {
     public var noticeAfter: Duration
 
     /// Waiting without a bound and without a notice, unless given.
-    public init(timeout: Duration? = nil, noticeAfter: Duration = .seconds(1),
-                notice: (@Sendable (_ holder: Int32?) -> Void)? = nil) {
+    public init(
+        timeout: Duration? = nil, noticeAfter: Duration = .seconds(1),
+        notice: (@Sendable (_ holder: Int32?) -> Void)? = nil
+    ) {
         self.timeout = timeout
         self.noticeAfter = noticeAfter
         self.notice = notice

@@ -1,7 +1,8 @@
+import Synchronization
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import Synchronization
 
 /// Plain threads, for work that blocks (a durable `append`) or keeps a core busy for
 /// seconds (folding a read model), which Swift's cooperative pool would serialise or starve.
@@ -41,10 +42,11 @@ package enum Threads {
         var threads: [pthread_t] = []
         defer { for thread in threads { pthread_join(thread, nil) } }
         for index in 0..<count {
-            threads.append(try start {
-                slots.results[index] = body(index)
-                slots.finished.add(1, ordering: .releasing)
-            })
+            threads.append(
+                try start {
+                    slots.results[index] = body(index)
+                    slots.finished.add(1, ordering: .releasing)
+                })
         }
         if let waiting {
             while slots.finished.load(ordering: .acquiring) < count {
@@ -61,10 +63,12 @@ package enum Threads {
     static func start(_ body: @escaping () -> Void) throws -> pthread_t {
         let work = Unmanaged.passRetained(Work(body)).toOpaque()
         var thread = pthread_t()
-        let created = pthread_create(&thread, nil, { argument in
-            Unmanaged<Work>.fromOpaque(argument!).takeRetainedValue().body()
-            return nil
-        }, work)
+        let created = pthread_create(
+            &thread, nil,
+            { argument in
+                Unmanaged<Work>.fromOpaque(argument!).takeRetainedValue().body()
+                return nil
+            }, work)
         guard created == 0 else {
             Unmanaged<Work>.fromOpaque(work).release()
             // A thread's stack is mapped memory: under a memory limit, that is what runs out.

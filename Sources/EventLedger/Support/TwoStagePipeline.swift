@@ -1,7 +1,8 @@
+import Synchronization
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import Synchronization
 
 /// Work done in steps of two stages on two threads: a helper thread produces each step into
 /// one of two buffers while the calling thread consumes the step before from the other.
@@ -31,11 +32,12 @@ final class TwoStagePipeline<Buffer>: @unchecked Sendable {
     /// one, for each step of `steps` in order. When `consume` throws, the helper stops after
     /// the step it is producing, and the error is rethrown once it has.
     func run(steps: Int, produce: @escaping (Int, inout Buffer) -> Void, consume: (Int, Buffer) throws -> Void) throws {
-        try run(produce: { step, buffer in
-            guard step < steps else { return false }
-            produce(step, &buffer)
-            return true
-        }, consume: consume)
+        try run(
+            produce: { step, buffer in
+                guard step < steps else { return false }
+                produce(step, &buffer)
+                return true
+            }, consume: consume)
     }
 
     /// Runs `produce(step, &buffer)` on a helper thread and `consume(step, buffer)` on this

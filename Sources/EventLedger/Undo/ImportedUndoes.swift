@@ -19,7 +19,8 @@ struct ImportedUndoes {
     /// the same numbers.
     mutating func noteCommitsHeld(before first: ImportedEvent, _ txn: Transaction, _ tables: LedgerTables) throws {
         guard first.sourcePosition > 1,
-              let bytes = try txn.get(tables.log, LedgerTables.bigEndian(first.sourcePosition - 1)) else { return }
+            let bytes = try txn.get(tables.log, LedgerTables.bigEndian(first.sourcePosition - 1))
+        else { return }
         let previous = try EventRecordView(bytes, position: first.sourcePosition - 1)
         if ImportedHashChain.chains(first, from: previous.hash) { commitsHeld = previous.commit }
     }
@@ -41,9 +42,11 @@ struct ImportedUndoes {
         case .spread:
             event.importRefusal = LedgerError.invalidField("metadata", "\(named) names a commit whose events are in more than one commit here")
         case .unknown where undone > commitsHeld:
-            event.importRefusal = LedgerError.invalidField("metadata", "\(named) names a commit of the exporting ledger that this "
-                + "file does not hold before this line and this ledger is not known to hold (import an export that holds "
-                + "commit \(undone); events already here are skipped)")
+            event.importRefusal = LedgerError.invalidField(
+                "metadata",
+                "\(named) names a commit of the exporting ledger that this "
+                    + "file does not hold before this line and this ledger is not known to hold (import an export that holds "
+                    + "commit \(undone); events already here are skipped)")
         case .unknown:
             break
         }

@@ -81,12 +81,15 @@ struct UndoPlanner {
             let stream = try EventRecordView(ledger.record(txn, at: position), position: position).stream
             for stream in [stream] + linked[position, default: []] where seen.insert(stream).inserted {
                 guard let rank = kinds.firstIndex(where: { stream.hasPrefix($0.streamPrefix) }) else {
-                    throw LedgerError(.ruleViolation, "commit \(commit) cannot be undone: no domain can restore the entity of stream \(stream)",
-                                      rule: "undo restores only undoable entities", subject: stream)
+                    throw LedgerError(
+                        .ruleViolation, "commit \(commit) cannot be undone: no domain can restore the entity of stream \(stream)",
+                        rule: "undo restores only undoable entities", subject: stream)
                 }
                 let kind = kinds[rank]
-                touched.append(Touched(stream: stream, id: String(stream.dropFirst(kind.streamPrefix.count)),
-                                       kind: kind, rank: rank, order: touched.count))
+                touched.append(
+                    Touched(
+                        stream: stream, id: String(stream.dropFirst(kind.streamPrefix.count)),
+                        kind: kind, rank: rank, order: touched.count))
             }
         }
         return touched
@@ -124,8 +127,9 @@ struct UndoPlanner {
         }
         guard let first else { return }
         let later = try self.commit(at: first.position)
-        throw LedgerError(.conflict, "commit \(commit) cannot be undone: commit \(later) changed \(first.stream) since",
-                          subject: first.stream)
+        throw LedgerError(
+            .conflict, "commit \(commit) cannot be undone: commit \(later) changed \(first.stream) since",
+            subject: first.stream)
     }
 
     /// The first position after `position` of an event of `stream` or linked to it.

@@ -8,10 +8,11 @@ enum DetachedThread {
     /// Starts `body` on a new detached thread, named `name` (at most 15 bytes, as
     /// `/proc/self/task/*/comm` shows it) when one is given.
     static func start(named name: String? = nil, _ body: @escaping @Sendable () -> Void) throws {
-        pthread_detach(try Threads.start {
-            if let name { nameCurrentThread(name) }
-            body()
-        })
+        pthread_detach(
+            try Threads.start {
+                if let name { nameCurrentThread(name) }
+                body()
+            })
     }
 
     /// Names the calling thread through /proc (Glibc's `pthread_setname_np` is not visible

@@ -39,8 +39,10 @@ struct WatchedFile {
         let needed = Int(info.st_size) < metaPages ? metaPages : usedBytes()
         info = try status()
         guard Int(info.st_size) >= needed else {
-            throw LedgerError(.storage, "the ledger file \(path) was truncated while it was watched: \(info.st_size) bytes where "
-                + "its last commit uses at least \(needed)", subject: path)
+            throw LedgerError(
+                .storage,
+                "the ledger file \(path) was truncated while it was watched: \(info.st_size) bytes where "
+                    + "its last commit uses at least \(needed)", subject: path)
         }
     }
 

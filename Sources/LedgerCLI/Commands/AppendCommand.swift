@@ -6,28 +6,28 @@ enum AppendCommand {
         name: "append",
         summary: "append events (one, or a batch as one commit)",
         help: """
-        usage: ledger append TYPE [JSON] [--expect N|none|any] [--id UUID] [--meta K=V]... [--json]
-               ledger append --batch FILE|- [--json]
+            usage: ledger append TYPE [JSON] [--expect N|none|any] [--id UUID] [--meta K=V]... [--json]
+                   ledger append --batch FILE|- [--json]
 
-        Appends one event of TYPE with the JSON payload (read from standard input when
-        absent), or every line of an NDJSON batch file as ONE commit: all or nothing. The
-        file is read, checked and appended as it goes, so memory never holds it whole
-        (standard input, which cannot be read twice, is kept as it came), and the first
-        refused line is the one named. A batch into a ledger that does not exist yet
-        builds its file whole: a refused one leaves none.
-        Batch lines: {"type":T,"data":{...},"id":UUID?,"expect":N|"none"|"any"?,"metadata":{...}?}
-        A payload, and a line of a batch file, may hold at most 1 MiB (1,048,576 bytes): a
-        longer one is refused (exit 4) as soon as the reading passes the limit.
-          --expect V   the version the event's stream must be at (none: must not exist)
-          --id UUID    the event id; appending the same event (type, stream and data;
-                       metadata aside) under an id already in the log or batch appends
-                       nothing and reports the original position; another event under
-                       that id is refused (exit 4)
-          --meta K=V   metadata stored with the event (repeatable)
-          --json       print {"commit","positions","recordedAt","assigned"}; "assigned" holds
-                       the ids the ledger gave to created entities left without one (for a
-                       batch, one object per event)
-        """,
+            Appends one event of TYPE with the JSON payload (read from standard input when
+            absent), or every line of an NDJSON batch file as ONE commit: all or nothing. The
+            file is read, checked and appended as it goes, so memory never holds it whole
+            (standard input, which cannot be read twice, is kept as it came), and the first
+            refused line is the one named. A batch into a ledger that does not exist yet
+            builds its file whole: a refused one leaves none.
+            Batch lines: {"type":T,"data":{...},"id":UUID?,"expect":N|"none"|"any"?,"metadata":{...}?}
+            A payload, and a line of a batch file, may hold at most 1 MiB (1,048,576 bytes): a
+            longer one is refused (exit 4) as soon as the reading passes the limit.
+              --expect V   the version the event's stream must be at (none: must not exist)
+              --id UUID    the event id; appending the same event (type, stream and data;
+                           metadata aside) under an id already in the log or batch appends
+                           nothing and reports the original position; another event under
+                           that id is refused (exit 4)
+              --meta K=V   metadata stored with the event (repeatable)
+              --json       print {"commit","positions","recordedAt","assigned"}; "assigned" holds
+                           the ids the ledger gave to created entities left without one (for a
+                           batch, one object per event)
+            """,
         options: OptionSpec(flags: ["json"], valued: ["expect", "id", "batch"], repeated: ["meta"]),
         run: run
     )

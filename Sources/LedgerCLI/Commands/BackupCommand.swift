@@ -6,13 +6,13 @@ enum BackupCommand {
         name: "backup",
         summary: "write a consistent compacted copy of the ledger",
         help: """
-        usage: ledger backup DEST
+            usage: ledger backup DEST
 
-        Writes a consistent, compacted copy of the ledger to the new file DEST while other
-        processes keep appending. The copy is a complete ledger (`ledger verify --ledger DEST`).
-        It is written as DEST.partial-PID and appears at DEST only when complete: a backup
-        that fails or is killed leaves no DEST. An existing DEST is never replaced.
-        """,
+            Writes a consistent, compacted copy of the ledger to the new file DEST while other
+            processes keep appending. The copy is a complete ledger (`ledger verify --ledger DEST`).
+            It is written as DEST.partial-PID and appears at DEST only when complete: a backup
+            that fails or is killed leaves no DEST. An existing DEST is never replaced.
+            """,
         options: OptionSpec(),
         run: run
     )

@@ -6,12 +6,12 @@ enum ExportCommand {
         name: "export",
         summary: "write the log as NDJSON envelopes",
         help: """
-        usage: ledger export [--from P] [--to P]
+            usage: ledger export [--from P] [--to P]
 
-        Writes the log's events (positions P through P) to standard output as NDJSON
-        envelopes: position, commit, recordedAt, id, stream, version, type,
-        schemaVersion, data, metadata, hash. `ledger import` reads them back.
-        """,
+            Writes the log's events (positions P through P) to standard output as NDJSON
+            envelopes: position, commit, recordedAt, id, stream, version, type,
+            schemaVersion, data, metadata, hash. `ledger import` reads them back.
+            """,
         options: OptionSpec(valued: ["from", "to"]),
         run: run
     )

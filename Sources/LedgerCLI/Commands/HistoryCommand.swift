@@ -6,12 +6,12 @@ enum HistoryCommand {
         name: "history",
         summary: "print one stream's events",
         help: """
-        usage: ledger history STREAM [--json]
+            usage: ledger history STREAM [--json]
 
-        Prints the events of STREAM (a stream as `ledger log` shows it), oldest first,
-        including events of other streams that affected it (a deletion that cascaded to
-        it). With --json, NDJSON envelopes. A stream that does not exist exits 1.
-        """,
+            Prints the events of STREAM (a stream as `ledger log` shows it), oldest first,
+            including events of other streams that affected it (a deletion that cascaded to
+            it). With --json, NDJSON envelopes. A stream that does not exist exits 1.
+            """,
         options: OptionSpec(flags: ["json"]),
         run: run
     )

@@ -6,16 +6,16 @@ enum LogCommand {
         name: "log",
         summary: "print events of the log",
         help: """
-        usage: ledger log [--from P] [--to P] [--stream S] [--type T] [--limit N] [--json]
+            usage: ledger log [--from P] [--to P] [--stream S] [--type T] [--limit N] [--json]
 
-        Prints the log's events in position order, as a table or, with --json, as
-        NDJSON envelopes (one per line).
-          --from P     first position (default 1)
-          --to P       last position (default: the end)
-          --stream S   only events of stream S
-          --type T     only events of type T
-          --limit N    at most N events
-        """,
+            Prints the log's events in position order, as a table or, with --json, as
+            NDJSON envelopes (one per line).
+              --from P     first position (default 1)
+              --to P       last position (default: the end)
+              --stream S   only events of stream S
+              --type T     only events of type T
+              --limit N    at most N events
+            """,
         options: OptionSpec(flags: ["json"], valued: ["from", "to", "stream", "type", "limit"]),
         run: run
     )

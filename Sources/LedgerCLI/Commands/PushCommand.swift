@@ -6,20 +6,20 @@ enum PushCommand {
         name: "push",
         summary: "copy a ledger into an empty primary, or give a primary back what it lost",
         help: """
-        usage: ledger push [--restore] --primary URL
+            usage: ledger push [--restore] --primary URL
 
-        Copies the whole log into the primary (--primary URL, else $LEDGER_PRIMARY), a
-        PostgreSQL database holding no events yet (the tables are created when missing),
-        and makes this file a replica of it; prints how many events. A primary that
-        already holds events is refused (exit 4); an unreachable one exits 5.
+            Copies the whole log into the primary (--primary URL, else $LEDGER_PRIMARY), a
+            PostgreSQL database holding no events yet (the tables are created when missing),
+            and makes this file a replica of it; prints how many events. A primary that
+            already holds events is refused (exit 4); an unreachable one exits 5.
 
-        --restore   this file is a replica of the primary, which lost its last commits
-                    (restored from a backup, or failed over to a standby that lagged):
-                    give them back, with their positions, commits, ids, times and
-                    hashes, so that every replica can sync and write again. The
-                    primary's log must be a beginning of this file's (exit 5 otherwise,
-                    writing nothing); prints how many events it gave back.
-        """,
+            --restore   this file is a replica of the primary, which lost its last commits
+                        (restored from a backup, or failed over to a standby that lagged):
+                        give them back, with their positions, commits, ids, times and
+                        hashes, so that every replica can sync and write again. The
+                        primary's log must be a beginning of this file's (exit 5 otherwise,
+                        writing nothing); prints how many events it gave back.
+            """,
         options: OptionSpec(flags: ["restore"]),
         run: run
     )

@@ -8,14 +8,14 @@ enum RebuildCommand {
             name: "rebuild",
             summary: "drop and rebuild read models from the log",
             help: """
-            usage: ledger rebuild [READ-MODEL...] [--quiet]
+                usage: ledger rebuild [READ-MODEL...] [--quiet]
 
-            Drops the named read models and rebuilds them from the log, each in one transaction;
-            readers see a read model's old state until its new one commits. Shows progress on
-            stderr (a bar on a terminal, plain lines otherwise; nothing with --quiet) and prints
-            the events per second at the end.
-            Read models (all when none is named): \(program.domains.map(\.readModelName).joined(separator: ", "))
-            """,
+                Drops the named read models and rebuilds them from the log, each in one transaction;
+                readers see a read model's old state until its new one commits. Shows progress on
+                stderr (a bar on a terminal, plain lines otherwise; nothing with --quiet) and prints
+                the events per second at the end.
+                Read models (all when none is named): \(program.domains.map(\.readModelName).joined(separator: ", "))
+                """,
             options: OptionSpec(flags: ["quiet"]),
             run: run
         )
@@ -28,8 +28,9 @@ enum RebuildCommand {
         let report = try ledger.rebuild(names) { applied, total in meter.update(applied, of: total) }
         meter.finish()
         let rate = Int(report.eventsPerSecond.rounded())
-        try context.output.line("rebuilt \(report.readModels.joined(separator: ", ")) from \(report.events) events "
-            + "in \(Self.format(report.seconds)) s (\(rate) events/s)")
+        try context.output.line(
+            "rebuilt \(report.readModels.joined(separator: ", ")) from \(report.events) events "
+                + "in \(Self.format(report.seconds)) s (\(rate) events/s)")
     }
 
     private static func format(_ seconds: Double) -> String {

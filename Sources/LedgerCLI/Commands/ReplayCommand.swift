@@ -6,12 +6,12 @@ enum ReplayCommand {
         name: "replay",
         summary: "write a new ledger holding the log up to a position",
         help: """
-        usage: ledger replay --to P --out PATH
+            usage: ledger replay --to P --out PATH
 
-        Writes a new, fully usable ledger at PATH (which must not exist) holding this
-        ledger's log up to position P, records copied as they are, and its read models
-        rebuilt: its queries equal `ledger query … --as-of P` on this ledger.
-        """,
+            Writes a new, fully usable ledger at PATH (which must not exist) holding this
+            ledger's log up to position P, records copied as they are, and its read models
+            rebuilt: its queries equal `ledger query … --as-of P` on this ledger.
+            """,
         options: OptionSpec(valued: ["to", "out"]),
         run: run
     )

@@ -6,24 +6,24 @@ enum SessionCommand {
         name: "session",
         summary: "stage events in a form session, preview, commit or discard",
         help: """
-        usage: ledger session begin [--name TEXT] [--json]   prints the new id alone
-               ledger session add ID TYPE [JSON] [--json]    stage one event (JSON from stdin when absent)
-               ledger session undo ID [--json]               drop the last staged event
-               ledger session show ID [--json]               staged events and the streams they touch
-               ledger session commit ID [--json]             append all staged events as one commit
-               ledger session discard ID
-               ledger session list [--json]
-               ledger query QUERY ... --session ID           a query as if the session were committed
+            usage: ledger session begin [--name TEXT] [--json]   prints the new id alone
+                   ledger session add ID TYPE [JSON] [--json]    stage one event (JSON from stdin when absent)
+                   ledger session undo ID [--json]               drop the last staged event
+                   ledger session show ID [--json]               staged events and the streams they touch
+                   ledger session commit ID [--json]             append all staged events as one commit
+                   ledger session discard ID
+                   ledger session list [--json]
+                   ledger query QUERY ... --session ID           a query as if the session were committed
 
-        A session is an uncommitted event batch kept in the ledger file, outside the log.
-        Each staged event is checked against the ledger plus the earlier staged events; a
-        rejected one is not staged. Commit fails with exit 3, appending nothing and keeping
-        the session, if a stream the session touched has moved since it first touched it;
-        with exit 1 if a rule is now broken. An unknown session id exits 1. A payload may hold
-        at most 1 MiB, as for append. A session name obeys the rules of names: trimmed,
-        1-200 characters, no control characters (exit 4 otherwise). Undo drops the last
-        staged event, and forgets the version of a stream no staged event touches any more.
-        """,
+            A session is an uncommitted event batch kept in the ledger file, outside the log.
+            Each staged event is checked against the ledger plus the earlier staged events; a
+            rejected one is not staged. Commit fails with exit 3, appending nothing and keeping
+            the session, if a stream the session touched has moved since it first touched it;
+            with exit 1 if a rule is now broken. An unknown session id exits 1. A payload may hold
+            at most 1 MiB, as for append. A session name obeys the rules of names: trimmed,
+            1-200 characters, no control characters (exit 4 otherwise). Undo drops the last
+            staged event, and forgets the version of a stream no staged event touches any more.
+            """,
         options: OptionSpec(flags: ["json"], valued: ["name"]),
         run: run
     )
@@ -87,10 +87,13 @@ enum SessionCommand {
     private static func show(_ info: SessionInfo, context: CommandContext) throws {
         if context.json {
             var object = summary(info)
-            object["events"] = .array(info.events.map { event in
-                .object(["type": .string(event.type), "data": .object(event.payload),
-                         "id": event.id.map { .string($0.description) } ?? .null])
-            })
+            object["events"] = .array(
+                info.events.map { event in
+                    .object([
+                        "type": .string(event.type), "data": .object(event.payload),
+                        "id": event.id.map { .string($0.description) } ?? .null,
+                    ])
+                })
             object["streams"] = .object(info.streams.mapValues { .int(Int64($0)) })
             try context.output.json(.object(object))
             return
@@ -115,7 +118,9 @@ enum SessionCommand {
     }
 
     private static func summary(_ info: SessionInfo) -> [String: JSONValue] {
-        ["session": .string(info.id), "name": info.name.map { .string($0) } ?? .null,
-         "createdAt": .string(info.createdAt.description), "eventCount": .int(Int64(info.events.count))]
+        [
+            "session": .string(info.id), "name": info.name.map { .string($0) } ?? .null,
+            "createdAt": .string(info.createdAt.description), "eventCount": .int(Int64(info.events.count)),
+        ]
     }
 }

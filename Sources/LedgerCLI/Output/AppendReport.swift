@@ -11,12 +11,13 @@ enum AppendReport {
             let allAssigned = result.assignedIDs.reduce(into: [String: JSONValue]()) { all, ids in
                 for (field, id) in ids { all[field] = .string(id) }
             }
-            try context.output.json(.object([
-                "commit": .int(Int64(result.commit)),
-                "positions": .array(result.positions.map { .int(Int64($0)) }),
-                "recordedAt": .string(result.recordedAt.description),
-                "assigned": batch ? .array(assigned) : .object(allAssigned),
-            ]))
+            try context.output.json(
+                .object([
+                    "commit": .int(Int64(result.commit)),
+                    "positions": .array(result.positions.map { .int(Int64($0)) }),
+                    "recordedAt": .string(result.recordedAt.description),
+                    "assigned": batch ? .array(assigned) : .object(allAssigned),
+                ]))
             return
         }
         let positions = result.positions

@@ -18,11 +18,14 @@ struct EventPrinter {
         if json {
             try output.json(event.envelope)
         } else {
-            rows.append([String(event.position), String(event.commit), event.recordedAt.description,
-                         event.stream, String(event.version), event.type].map(VisibleText.init) + [
-                VisibleText(json: event.data),
-                VisibleText(event.metadata.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")),
-            ])
+            rows.append(
+                [
+                    String(event.position), String(event.commit), event.recordedAt.description,
+                    event.stream, String(event.version), event.type,
+                ].map(VisibleText.init) + [
+                    VisibleText(json: event.data),
+                    VisibleText(event.metadata.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")),
+                ])
         }
     }
 

@@ -17,8 +17,10 @@ struct Command: Sendable {
     let runsGuarded: Bool
 
     /// A command; `help` is evaluated when the help text is read.
-    init(name: String, summary: String, help: @autoclosure @escaping @Sendable () -> String, options: OptionSpec,
-         run: @escaping @Sendable (CommandContext) throws -> Void, runsGuarded: Bool = false) {
+    init(
+        name: String, summary: String, help: @autoclosure @escaping @Sendable () -> String, options: OptionSpec,
+        run: @escaping @Sendable (CommandContext) throws -> Void, runsGuarded: Bool = false
+    ) {
         self.name = name
         self.summary = summary
         makeHelp = help

@@ -1,7 +1,8 @@
+import EventLedger
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import EventLedger
 
 /// What every command gets: its parsed arguments, where the ledger is, and standard output.
 struct CommandContext {
@@ -36,9 +37,10 @@ struct CommandContext {
 
     /// How the ledger is opened for `access`.
     func ledgerOptions(_ access: Access) throws -> Ledger.Options {
-        Ledger.Options(createIfMissing: access == .write, readOnly: access == .read,
-                       writeLockWaiting: try writeLockWaiting(), primary: primary,
-                       primaryTimeouts: primaryTimeout.map { PrimaryTimeouts(connecting: $0, statement: $0) } ?? PrimaryTimeouts())
+        Ledger.Options(
+            createIfMissing: access == .write, readOnly: access == .read,
+            writeLockWaiting: try writeLockWaiting(), primary: primary,
+            primaryTimeouts: primaryTimeout.map { PrimaryTimeouts(connecting: $0, statement: $0) } ?? PrimaryTimeouts())
     }
 
     /// Writes wait for another process's write, and for the primary's write lock, as long as

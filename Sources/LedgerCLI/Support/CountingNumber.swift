@@ -3,7 +3,7 @@
 /// "0x1") makes it no number; nil then.
 func countingNumber(_ text: String) -> UInt64? {
     guard !text.isEmpty, text.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }),
-          let value = UInt64(text), value >= 1, value <= UInt64(Int64.max)
+        let value = UInt64(text), value >= 1, value <= UInt64(Int64.max)
     else { return nil }
     return value
 }

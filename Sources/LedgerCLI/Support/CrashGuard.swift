@@ -31,7 +31,8 @@ enum CrashGuard {
         outOfMemoryMessage = strdup("\(programName): error: out of memory\(limitDescription()); the ledger file is unchanged\n")
         for number in signals + trapSignals {
             if !GuardedChild.isChild, signals.contains(number) {
-                let text = "\(programName): error: stopped by \(name(of: number)) while using the ledger file: it may be damaged or was truncated; run \(programName) verify\n"
+                let text =
+                    "\(programName): error: stopped by \(name(of: number)) while using the ledger file: it may be damaged or was truncated; run \(programName) verify\n"
                 fatalSignalMessages[Int(number)] = strdup(text)
             }
             var action = sigaction()

@@ -1,7 +1,8 @@
+import EventLedger
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import EventLedger
 
 /// Runs a command again in a child process of this same executable, so that a crash while
 /// it reads a damaged ledger file (LMDB trusts its file) ends the child, not the command:

@@ -1,7 +1,8 @@
+import EventLedger
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import EventLedger
 
 /// Reads NDJSON input: one JSON value per line, blank lines skipped, errors naming the line.
 enum NDJSONLines {
@@ -30,7 +31,8 @@ enum NDJSONLines {
     /// The index of the first `\n` at or after `start` (memchr: reading stays at disk speed).
     static func nextLineBreak(in buffer: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
         guard let base = buffer.baseAddress, start < buffer.count,
-              let found = memchr(base + start, Int32(UInt8(ascii: "\n")), buffer.count - start) else { return nil }
+            let found = memchr(base + start, Int32(UInt8(ascii: "\n")), buffer.count - start)
+        else { return nil }
         return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
     }
 

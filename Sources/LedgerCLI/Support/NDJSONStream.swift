@@ -1,7 +1,8 @@
+import EventLedger
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import EventLedger
 
 /// NDJSON input decoded one line at a time, so a large file is never held whole: a regular
 /// file is read in chunks and can be read again from its start; standard input (or a pipe),

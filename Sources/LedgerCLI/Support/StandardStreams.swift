@@ -1,7 +1,8 @@
+import EventLedger
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import EventLedger
 
 /// Buffered writing to standard output (or another descriptor). Every write is checked: the first that fails throws
 /// a storage error, so a command stops there instead of running on with its output lost.

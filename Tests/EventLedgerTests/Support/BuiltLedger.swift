@@ -1,6 +1,8 @@
-import Testing
-@testable import EventLedger
 import LedgerTestSupport
+import Testing
+
+@testable import EventLedger
+
 #if canImport(Glibc)
 import Glibc
 #endif

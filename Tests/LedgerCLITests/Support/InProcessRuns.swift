@@ -1,7 +1,8 @@
-import Foundation
-@testable import LedgerCLI
 import EventLedger
+import Foundation
 import LedgerCLITestSupport
+
+@testable import LedgerCLI
 
 extension LedgerSandbox {
     /// Runs the tool called `name` on `domains` in this process, with `--ledger` the
@@ -14,7 +15,8 @@ extension LedgerSandbox {
         defer { close(output); close(error) }
         let program = Program(name: name, domains: domains, outputDescriptor: output, errorDescriptor: error)
         let code = LedgerCLI.run(arguments + ["--ledger", ledgerPath], program: program)
-        return RunResult(status: code, stdout: try String(contentsOfFile: outputPath, encoding: .utf8),
-                         stderr: try String(contentsOfFile: errorPath, encoding: .utf8))
+        return RunResult(
+            status: code, stdout: try String(contentsOfFile: outputPath, encoding: .utf8),
+            stderr: try String(contentsOfFile: errorPath, encoding: .utf8))
     }
 }

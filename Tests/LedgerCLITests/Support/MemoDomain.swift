@@ -26,10 +26,12 @@ struct MemoDomain: LedgerDomain {
     var events: [EventCase<MemoEvent>] { [EventCase(MemoWritten.self, as: MemoEvent.written)] }
     var tables: [any DeclaredTable] { [Self.memos] }
     var queries: [QueryDefinition] {
-        [QueryDefinition(name: "memos", flags: ["long"], summary: "every memo, by id") { input, readModel in
-            let texts = try readModel.rows(Self.memos).map(\.row).filter { !input.flags.contains("long") || $0.count > 10 }
-            return QueryResult(json: .array(texts.map { .string($0) }), columns: ["TEXT"], rows: texts.map { [$0] })
-        }]
+        [
+            QueryDefinition(name: "memos", flags: ["long"], summary: "every memo, by id") { input, readModel in
+                let texts = try readModel.rows(Self.memos).map(\.row).filter { !input.flags.contains("long") || $0.count > 10 }
+                return QueryResult(json: .array(texts.map { .string($0) }), columns: ["TEXT"], rows: texts.map { [$0] })
+            }
+        ]
     }
 
     func check(_ event: MemoEvent, against readModel: ReadModelReader, mode: RuleMode) throws(LedgerError) {}

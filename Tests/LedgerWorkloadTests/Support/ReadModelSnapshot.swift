@@ -54,13 +54,16 @@ struct ReadModelSnapshot: Equatable {
 }
 
 /// Expects `actual` to equal `expected`, naming how many answers differ and the first one.
-func expectSame(_ actual: ReadModelSnapshot, _ expected: ReadModelSnapshot, _ context: String,
-                sourceLocation: SourceLocation = #_sourceLocation) {
+func expectSame(
+    _ actual: ReadModelSnapshot, _ expected: ReadModelSnapshot, _ context: String,
+    sourceLocation: SourceLocation = #_sourceLocation
+) {
     let keys = Set(actual.answers.keys).union(expected.answers.keys)
     let differing = keys.filter { actual.answers[$0] != expected.answers[$0] }.sorted()
     guard let first = differing.first else { return }
     let shown = { (answer: JSONValue?) in answer?.serializedString() ?? "(missing)" }
-    Issue.record("""
+    Issue.record(
+        """
         \(context): \(differing.count) of \(keys.count) read-model answers differ; first, \(first):
           actual:   \(shown(actual.answers[first]))
           expected: \(shown(expected.answers[first]))

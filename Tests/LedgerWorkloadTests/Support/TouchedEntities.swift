@@ -30,7 +30,7 @@ struct TouchedEntities {
         for owner in Self.owners {
             for id in ids[owner.kind] ?? [] {
                 guard let children = try Self.answer(owner.name, id, before)?.objectValue?[owner.list]?.arrayValue,
-                      try Self.answer(owner.name, id, after) == nil
+                    try Self.answer(owner.name, id, after) == nil
                 else { continue }
                 let childIds = children.compactMap { $0.objectValue?[owner.childIdField]?.stringValue }
                 ids[owner.childKind, default: []].formUnion(childIds)
@@ -56,9 +56,10 @@ struct TouchedEntities {
                     continue
                 }
                 answer[owner.list] = answer[owner.list]?.arrayValue.map { children in
-                    .array(children.filter { child in
-                        child.objectValue?[owner.childIdField]?.stringValue.map { ids[owner.childKind]?.contains($0) == true } == true
-                    })
+                    .array(
+                        children.filter { child in
+                            child.objectValue?[owner.childIdField]?.stringValue.map { ids[owner.childKind]?.contains($0) == true } == true
+                        })
                 }
                 view["\(owner.name) \(id)"] = JSONValue.object(answer).serializedString()
             }

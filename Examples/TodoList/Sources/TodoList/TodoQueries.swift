@@ -15,15 +15,17 @@ public enum TodoQueries {
     public static func lists(in readModel: ReadModelReader) throws(LedgerError) -> [TodoListSummary] {
         try readModel.rows(TodoTables.listNames).map { list throws(LedgerError) in
             let items = try readModel.liveRows(TodoTables.items, prefix: list.key.id).map(\.row)
-            return TodoListSummary(listId: list.key.id, name: list.row, items: items.count,
-                                   completed: items.filter(\.isCompleted).count)
+            return TodoListSummary(
+                listId: list.key.id, name: list.row, items: items.count,
+                completed: items.filter(\.isCompleted).count)
         }
     }
 
     /// `todo query lists`: `lists(in:)` as JSON (`--json`) and as a table.
     static let listsQuery = QueryDefinition(name: "lists", summary: "live lists by name, with their item counts") { _, readModel in
         let lists = try TodoQueries.lists(in: readModel)
-        return try QueryResult(encoding: lists, columns: ["LIST ID", "NAME", "ITEMS", "DONE"],
-                               rows: lists.map { [$0.listId, $0.name, String($0.items), String($0.completed)] })
+        return try QueryResult(
+            encoding: lists, columns: ["LIST ID", "NAME", "ITEMS", "DONE"],
+            rows: lists.map { [$0.listId, $0.name, String($0.items), String($0.completed)] })
     }
 }

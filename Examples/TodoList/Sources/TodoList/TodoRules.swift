@@ -7,8 +7,10 @@ extension TodoDomain {
         switch event {
         case .listCreated(let created):
             guard let holder = try readModel.rows(TodoTables.listNames, prefix: NameOrder.key(created.name)).first else { return }
-            throw LedgerError.rule("list name must be unique", entity: "\(created.stream) "
-                                   + "(\"\(holder.row)\" is taken by \(TodoStreams.list(holder.key.id)))")
+            throw LedgerError.rule(
+                "list name must be unique",
+                entity: "\(created.stream) "
+                    + "(\"\(holder.row)\" is taken by \(TodoStreams.list(holder.key.id)))")
         case .listDeleted(let deleted):
             try readModel.requireLive(TodoTables.lists, deleted.listId, kind: "list", stream: deleted.stream)
         case .itemAdded(let added):

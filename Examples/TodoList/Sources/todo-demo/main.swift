@@ -35,16 +35,19 @@ var checks = Checks()
 
 // Appends: each event checked by the domain's rules, folded into the read model in the same commit.
 try ledger.append(ListCreated(listId: "home", name: "Home"))
-try ledger.append([PendingEvent(ItemAdded(itemId: "dishes", listId: "home", title: "Dishes")),
-                   PendingEvent(ItemAdded(itemId: "laundry", listId: "home", title: "Laundry"))])
+try ledger.append([
+    PendingEvent(ItemAdded(itemId: "dishes", listId: "home", title: "Dishes")),
+    PendingEvent(ItemAdded(itemId: "laundry", listId: "home", title: "Laundry")),
+])
 let beforeWork = try ledger.head().position
 try ledger.append(ListCreated(listId: "work", name: "Work"))
 try ledger.append(ItemCompleted(itemId: "dishes", listId: "home"))
 checks.expect("lists", try ledger.read(lists), ["Home 1/2", "Work 0/0"])
 
 // A rule: list names are unique among live lists, ignoring case.
-checks.expect("a second list called HOME", refusal(of: ListCreated(listId: "chores", name: "HOME"), by: ledger),
-              "list name must be unique")
+checks.expect(
+    "a second list called HOME", refusal(of: ListCreated(listId: "chores", name: "HOME"), by: ledger),
+    "list name must be unique")
 
 // A form session: staged events are checked and previewed, then committed as one commit or discarded.
 let errands = try ledger.beginSession(name: "Errands")
@@ -63,8 +66,9 @@ checks.expect("lists after committing it", try ledger.read(lists), ["Home 1/2", 
 // A cascade: deleting a list deletes its items, and each item's history shows the deletion.
 try ledger.append(ListDeleted(listId: "home"))
 checks.expect("lists after deleting Home", try ledger.read(lists), ["Work 0/1"])
-checks.expect("completing laundry then", refusal(of: ItemCompleted(itemId: "laundry", listId: "home"), by: ledger),
-              "item must not be deleted")
+checks.expect(
+    "completing laundry then", refusal(of: ItemCompleted(itemId: "laundry", listId: "home"), by: ledger),
+    "item must not be deleted")
 checks.expect("history of item-laundry", try ledger.history(of: "item-laundry").map(\.type), ["ItemAdded", "ListDeleted"])
 
 // Time travel: the read model as it was at an earlier position, read from stored row versions.

@@ -1,4 +1,5 @@
 internal import CLibPQ
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -19,9 +20,12 @@ struct LibPQ {
     let port: @convention(c) (OpaquePointer?) -> UnsafeMutablePointer<CChar>?
     let serverVersion: @convention(c) (OpaquePointer?) -> Int32
     let setNonblocking: @convention(c) (OpaquePointer?, Int32) -> Int32
-    let sendQueryParams: @convention(c) (OpaquePointer?, UnsafePointer<CChar>?, Int32, UnsafePointer<Oid>?,
-                                         UnsafePointer<UnsafePointer<CChar>?>?, UnsafePointer<Int32>?, UnsafePointer<Int32>?,
-                                         Int32) -> Int32
+    let sendQueryParams:
+        @convention(c) (
+            OpaquePointer?, UnsafePointer<CChar>?, Int32, UnsafePointer<Oid>?,
+            UnsafePointer<UnsafePointer<CChar>?>?, UnsafePointer<Int32>?, UnsafePointer<Int32>?,
+            Int32
+        ) -> Int32
     let flush: @convention(c) (OpaquePointer?) -> Int32
     let isBusy: @convention(c) (OpaquePointer?) -> Int32
     let getResult: @convention(c) (OpaquePointer?) -> OpaquePointer?
@@ -33,8 +37,9 @@ struct LibPQ {
     let getvalue: @convention(c) (OpaquePointer?, Int32, Int32) -> UnsafeMutablePointer<CChar>?
     let getisnull: @convention(c) (OpaquePointer?, Int32, Int32) -> Int32
     let clear: @convention(c) (OpaquePointer?) -> Void
-    let conninfoParse: @convention(c) (UnsafePointer<CChar>?, UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?)
-        -> UnsafeMutablePointer<PQconninfoOption>?
+    let conninfoParse:
+        @convention(c) (UnsafePointer<CChar>?, UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?)
+            -> UnsafeMutablePointer<PQconninfoOption>?
     let conninfoFree: @convention(c) (UnsafeMutablePointer<PQconninfoOption>?) -> Void
     let freemem: @convention(c) (UnsafeMutableRawPointer?) -> Void
     let socket: @convention(c) (OpaquePointer?) -> Int32
@@ -46,8 +51,10 @@ struct LibPQ {
 
     private init() throws(LedgerError) {
         guard let handle = dlopen("libpq.so.5", RTLD_NOW | RTLD_LOCAL) else {
-            throw LedgerError(.storage, "primary unreachable: cannot load libpq.so.5, PostgreSQL's client library "
-                              + "(Debian package libpq5)")
+            throw LedgerError(
+                .storage,
+                "primary unreachable: cannot load libpq.so.5, PostgreSQL's client library "
+                    + "(Debian package libpq5)")
         }
         func load<T>(_ name: String, as type: T.Type = T.self) throws(LedgerError) -> T {
             guard let symbol = dlsym(handle, name) else {

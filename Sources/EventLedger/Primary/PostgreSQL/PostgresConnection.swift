@@ -1,4 +1,5 @@
 internal import CLibPQ
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -48,8 +49,10 @@ final class PostgresConnection {
         }
         self.connection = connection
         // A failed connection is still finished by `deinit`.
-        var connecting = Deadline(after: min(timeouts.connecting, settings.connectTimeout ?? timeouts.connecting),
-                                  renewed: false) { "connecting" }
+        var connecting = Deadline(
+            after: min(timeouts.connecting, settings.connectTimeout ?? timeouts.connecting),
+            renewed: false
+        ) { "connecting" }
         try finishConnecting(by: &connecting)
         // The server's notices ("relation already exists, skipping") are not the tool's output.
         _ = pq.setNoticeProcessor(connection, { _, _ in }, nil)
@@ -83,8 +86,10 @@ final class PostgresConnection {
         default:
             guard isConnected else { throw unreachable() }
             if let lockWait, pq.resultErrorField(result, Self.sqlStateField).map({ String(cString: $0) }) == Self.lockNotAvailable {
-                throw LedgerError(.storage, "primary busy: gave up waiting for a lock on \(server) after "
-                                  + "\(PrimaryTimeouts.describe(lockWait)) (\(deadline.activity())): another session holds it")
+                throw LedgerError(
+                    .storage,
+                    "primary busy: gave up waiting for a lock on \(server) after "
+                        + "\(PrimaryTimeouts.describe(lockWait)) (\(deadline.activity())): another session holds it")
             }
             let message = pq.resultErrorMessage(result).map { String(cString: $0) } ?? "no result"
             throw LedgerError(.storage, "primary refused: \(redaction.clean(message))")
@@ -184,8 +189,10 @@ final class PostgresConnection {
             return ready
         }
         abandoned = true
-        throw LedgerError(.storage, "primary unreachable: \(server) did not answer within "
-                          + "\(PrimaryTimeouts.describe(deadline.bound)) (\(deadline.activity()))")
+        throw LedgerError(
+            .storage,
+            "primary unreachable: \(server) did not answer within "
+                + "\(PrimaryTimeouts.describe(deadline.bound)) (\(deadline.activity()))")
     }
 
     /// The events the socket is ready for among `events`, or nil when `deadline` passed first.
