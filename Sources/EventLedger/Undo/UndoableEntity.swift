@@ -5,10 +5,16 @@
 /// first (artists before songs): undo brings those back before what refers to them, and
 /// removes them after.
 ///
+/// The favourites domain's one kind, whose restoring event brings a dish back as a favourite
+/// with its time and position, or removes it for nil:
+///
 /// ```swift
-/// UndoableEntity(streamPrefix: "item-",
-///                state: { id, model throws(LedgerError) in try model.liveRow(TodoTables.items, id) },
-///                restore: { id, item in ItemRestored(itemId: id, title: item?.title, done: item?.done) })
+/// UndoableEntity(
+///     streamPrefix: "favorite-",
+///     state: { dishId, readModel throws(LedgerError) in try readModel.row(FavoritesTables.favorites, dishId) }
+/// ) { dishId, favorite in
+///     FavoriteRestored(dishId: dishId, addedAt: favorite?.addedAt, position: favorite?.position)
+/// }
 /// ```
 public struct UndoableEntity: Sendable {
     /// What the kind's streams start with, e.g. `artist-`; the entity's id follows it.
