@@ -66,7 +66,10 @@ public final class Ledger: Sendable {
     /// domain's version, by domain index, as found when the ledger was opened without bringing
     /// them up to date (for reading only, or keeping them): they are not queried.
     let readModelVersionMismatches: [Int: ReadModelVersions.Mismatch]
-    private let groupCommit = GroupCommit()
+    /// The appends of this ledger's threads that share one durable commit.
+    let groupCommit = GroupCommit()
+    /// Every write of this ledger's events goes through it.
+    var writer: LedgerWriter { LedgerWriter(ledger: self) }
     /// The way to the primary, when the ledger has one.
     let primary: PrimaryLink?
 
@@ -169,7 +172,7 @@ public final class Ledger: Sendable {
             // Through a primary, every event carries its id from the start: a write rerun after
             // the primary committed it then finds its events there instead of adding them again.
             let events = primary == nil ? events : events.map { $0.withID() }
-            return try groupCommit.append(events, mode: mode, route: WriteRoute(ledger: self)) { txn in self.appender(in: txn) }
+            return try writer.appendSharingCommit(events, mode: mode)
         }
     }
 

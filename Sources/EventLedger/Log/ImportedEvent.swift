@@ -126,9 +126,9 @@ extension Ledger {
     public func importEvents(from source: some ImportedEventSource, rehash: Bool = false) throws(LedgerError) -> ImportReport {
         try LedgerError.typed {
             var source = source
-            return try WriteRoute(ledger: self).write(reserving: source.estimatedEventCount * Environment.bytesPerEvent) { txn, now in
+            return try writer.commit(reserving: source.estimatedEventCount * Environment.bytesPerEvent) { txn, now in
                 try source.rewind()
-                let appender = appender(in: txn)
+                let appender = writer.appender(in: txn)
                 let latestTime = Timestamp(microseconds: now.microseconds + ImportedEvent.maximumClockSkew)
                 let events = ImportedCommits(source, chain: rehash ? nil : ImportedHashChain(), latestTime: latestTime)
                 try events.noteCommitsHeld(txn, tables)

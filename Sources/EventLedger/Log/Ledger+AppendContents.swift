@@ -28,9 +28,9 @@ extension Ledger {
             var source = source
             guard primary == nil else { return try append(gathering: &source, mode: mode) }
             try environment.requireNoWriteOnThisThread()
-            return try WriteRoute(ledger: self).write(reserving: source.estimatedEventCount * Environment.bytesPerEvent) { txn, now in
+            return try writer.commit(reserving: source.estimatedEventCount * Environment.bytesPerEvent) { txn, now in
                 try source.rewind()
-                return try appender(in: txn).append(from: SourceFeed(source: source), mode: mode, recordedAt: now)
+                return try writer.appender(in: txn).append(from: SourceFeed(source: source), mode: mode, recordedAt: now)
             }
         }
     }
@@ -47,12 +47,5 @@ extension Ledger {
             throw error
         }
         return try append(events, mode: mode)
-    }
-
-    /// The appender of every write of this ledger's events in `txn`, with the fold limits of
-    /// its file: one written in place stores a large commit's fold more often, which costs no
-    /// memory there.
-    func appender(in txn: Transaction) -> Appender {
-        Appender(catalog: catalog, tables: tables, txn: txn, foldLimits: environment.writesInPlace ? .writingInPlace : .standard)
     }
 }

@@ -17,7 +17,7 @@ extension Ledger {
             var appended = 0
             while true {
                 // The local write first, then the primary, as every write takes them.
-                let added = try environment.write { txn in
+                let added = try writer.catchUp { txn in
                     try link.withLog { log in
                         try ReplicaIdentity.adopt(try log.identity(), txn, tables, path: path)
                         let head = try LogHead(txn, tables)
@@ -40,7 +40,7 @@ extension Ledger {
     public func push() throws(LedgerError) -> Int {
         try LedgerError.typed {
             let link = try requirePrimary("push")
-            return try environment.write { txn in
+            return try writer.writeOutsideLog { txn in
                 try link.withLog { log in
                     try log.locked {
                         guard try log.isEmpty() else {
@@ -114,7 +114,7 @@ extension Ledger {
     /// primary has them; throws `.corruption` when one does not land at its position with
     /// its hash: the file no longer follows the primary.
     func catchUp(_ events: [PrimaryEvent], _ txn: Transaction) throws {
-        let appender = appender(in: txn)
+        let appender = writer.appender(in: txn)
         var start = 0
         while start < events.count {
             var end = start + 1

@@ -28,18 +28,18 @@ public struct Session: Sendable {
     @discardableResult
     public func stage(_ event: PendingEvent) throws(LedgerError) -> [String: String] {
         try LedgerError.typed {
-            try ledger.environment.write { txn in
+            try ledger.writer.writeOutsideLog { txn in
                 var record = try ledger.loadSession(id, txn)
                 var staged = event
                 let prepared = try ledger.catalog.prepare(event)
                 staged.payload = try prepared.event.payload
                 staged.id = event.id ?? EventID.generate()
-                let appender = ledger.appender(in: txn)
+                let appender = ledger.writer.appender(in: txn)
                 let stream = prepared.event.stream
                 let pin = try record.pins[stream] ?? appender.currentVersion(of: stream)
                 try txn.withRolledBackChild { child in
                     do {
-                        _ = try ledger.appender(in: child)
+                        _ = try ledger.writer.appender(in: child)
                             .append(record.events + [staged], mode: .strict)
                     } catch var error as LedgerError {
                         error.eventIndex = nil
@@ -91,10 +91,10 @@ public struct Session: Sendable {
     @discardableResult
     public func commit() throws(LedgerError) -> AppendResult {
         try LedgerError.typed {
-            try WriteRoute(ledger: ledger).write { txn, now in
+            try ledger.writer.commit { txn, now in
                 let record = try ledger.loadSession(id, txn)
                 guard !record.events.isEmpty else { throw LedgerError(.invalidInput, "session \(id) has no staged events") }
-                let appender = ledger.appender(in: txn)
+                let appender = ledger.writer.appender(in: txn)
                 for (stream, pinned) in record.pins.sorted(by: { $0.key < $1.key }) {
                     let current = try appender.currentVersion(of: stream)
                     guard current == pinned else {
@@ -115,7 +115,7 @@ public struct Session: Sendable {
     @discardableResult
     public func undo() throws(LedgerError) -> PendingEvent? {
         try LedgerError.typed {
-            try ledger.environment.write { txn in
+            try ledger.writer.writeOutsideLog { txn in
                 var record = try ledger.loadSession(id, txn)
                 guard let dropped = record.events.popLast() else { return nil }
                 let streams = try Set(record.events.map { try ledger.catalog.prepare($0).event.stream })
@@ -129,7 +129,7 @@ public struct Session: Sendable {
     /// Deletes the session; the log and read models are untouched.
     public func discard() throws(LedgerError) {
         try LedgerError.typed {
-            try ledger.environment.write { txn in
+            try ledger.writer.writeOutsideLog { txn in
                 _ = try ledger.loadSession(id, txn)
                 try txn.delete(ledger.tables.sessions, Array(id.utf8))
             }
@@ -150,7 +150,7 @@ extension Ledger {
         try LedgerError.typed {
             let name = try name.map { try FieldRules.validName($0, field: "name") }
             let id = EventID.generate().description
-            try environment.write { txn in
+            try writer.writeOutsideLog { txn in
                 try txn.put(tables.sessions, Array(id.utf8), SessionRecord(id: id, name: name, createdAt: .now()).encoded)
             }
             return Session(ledger: self, id: id)

@@ -53,11 +53,11 @@ extension Ledger {
     public func undo(commit: UInt64) throws(LedgerError) -> AppendResult? {
         try LedgerError.typed {
             try environment.requireNoWriteOnThisThread()
-            return try WriteRoute(ledger: self).write { txn, now in
+            return try writer.commit { txn, now in
                 let events = try UndoPlanner(ledger: self, txn: txn).events(undoing: commit)
                 guard !events.isEmpty else { return nil }
                 do {
-                    return try appender(in: txn).append(events, mode: .strict, recordedAt: now)
+                    return try writer.appender(in: txn).append(events, mode: .strict, recordedAt: now)
                 } catch var error as LedgerError {
                     error.eventIndex = nil
                     throw error.prefixed("commit \(commit) cannot be undone")
@@ -69,9 +69,9 @@ extension Ledger {
     /// Runs `body` on the read models as if `events` were appended, in a write transaction
     /// that is rolled back.
     func preview<T>(_ events: [PendingEvent], _ body: (ReadModelReader) throws -> T) throws -> T {
-        try environment.write(commit: false) { txn in
+        try writer.rehearse { txn in
             if !events.isEmpty {
-                _ = try appender(in: txn).append(events, mode: .strict)
+                _ = try writer.appender(in: txn).append(events, mode: .strict)
             }
             return try body(ReadModelReader(StoredReadModel(txn, tables: tables.readModels)))
         }

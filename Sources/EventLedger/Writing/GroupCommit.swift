@@ -68,11 +68,8 @@ final class GroupCommit: @unchecked Sendable {
         while waiting.count < expected, pthread_cond_timedwait(queued, mutex, &deadline) == 0 {}
     }
 
-    /// Appends `events` as one commit, sharing the durable write with concurrent callers, committed by `route`.
-    func append(
-        _ events: [PendingEvent], mode: RuleMode, route: WriteRoute,
-        _ appender: @escaping (Transaction) -> Appender
-    ) throws -> AppendResult {
+    /// Appends `events` as one commit, sharing the durable write with concurrent callers, committed by `writer`.
+    func append(_ events: [PendingEvent], mode: RuleMode, writer: LedgerWriter) throws -> AppendResult {
         let request = Request(events: events, mode: mode)
         pthread_mutex_lock(mutex)
         waiting.append(request)
@@ -92,15 +89,15 @@ final class GroupCommit: @unchecked Sendable {
         let outcomes: [Result<AppendResult, any Error>]
         do {
             let events = group.reduce(0) { $0 + $1.events.count }
-            outcomes = try route.write(reserving: events * Environment.bytesPerEvent) { txn, now in
+            outcomes = try writer.commit(reserving: events * Environment.bytesPerEvent) { txn, now in
                 // Alone, an append needs no nested transaction: its failure aborts only itself.
                 guard group.count > 1 else {
-                    return [.success(try appender(txn).append(request.events, mode: request.mode, recordedAt: now))]
+                    return [.success(try writer.appender(in: txn).append(request.events, mode: request.mode, recordedAt: now))]
                 }
                 return group.map { request in
                     Result {
                         try txn.withCommittedChild { child in
-                            try appender(child).append(request.events, mode: request.mode, recordedAt: now)
+                            try writer.appender(in: child).append(request.events, mode: request.mode, recordedAt: now)
                         }
                     }
                 }

@@ -1,6 +1,9 @@
-/// Where a ledger's writes of events commit first, and the write transaction they run in.
+/// Every write of a ledger: the LMDB write transaction, the space reserved for it, the route
+/// through a primary, group commit, and the appender that checks, records and folds events.
+/// Appends, batches, imports, undo, form sessions (staging, previews, commits) and a
+/// replica's catch-up all write through it.
 ///
-/// Without a primary, the local write transaction is the commit (and a replica file refuses
+/// A commit of events goes first where the ledger's log is kept. Without a primary, the local write transaction is the commit (and a replica file refuses
 /// it). With one, the commit goes through the primary, in one PostgreSQL transaction under
 /// its write lock: the primary must still hold the replica's last event (a primary that lost
 /// commits is never written on top of), the replica catches up inside the local write
@@ -15,14 +18,48 @@
 /// whose clock is wrong cannot misdate them (times never go backwards, so one commit stamped
 /// in the future would date every later commit of every machine); without a primary, with
 /// this machine's.
-struct WriteRoute {
+struct LedgerWriter {
     let ledger: Ledger
+
+    /// The appender of every write of the ledger's events in `txn`, with the fold limits of
+    /// its file: one written in place stores a large commit's fold more often, which costs no
+    /// memory there.
+    func appender(in txn: Transaction) -> Appender {
+        Appender(
+            catalog: ledger.catalog, tables: ledger.tables, txn: txn,
+            foldLimits: ledger.environment.writesInPlace ? .writingInPlace : .standard)
+    }
+
+    /// Appends `events` as one commit, sharing the durable write with the appends other
+    /// threads make at the same time (group commit).
+    func appendSharingCommit(_ events: [PendingEvent], mode: RuleMode) throws -> AppendResult {
+        try ledger.groupCommit.append(events, mode: mode, writer: self)
+    }
+
+    /// Runs `body` in a write transaction that is then rolled back: events appended there are
+    /// checked and folded into the read models as if committed, for a preview, and leave no
+    /// trace.
+    func rehearse<T>(_ body: (Transaction) throws -> T) throws -> T {
+        try ledger.environment.write(commit: false, body)
+    }
+
+    /// Runs `body`, which writes outside the log (a form session's record, the replica's
+    /// identity), in a write transaction of its own.
+    func writeOutsideLog<T>(_ body: (Transaction) throws -> T) throws -> T {
+        try ledger.environment.write(body)
+    }
+
+    /// Runs `body`, which catches the replica up on its primary's events in the write
+    /// transaction it is given (the primary's own commits: nothing goes to the primary).
+    func catchUp<T>(_ body: (Transaction) throws -> T) throws -> T {
+        try ledger.environment.write(body)
+    }
 
     /// Runs `body`, which appends to the log in the write transaction it is given, reserving
     /// about `bytes` of map for it, and commits its events as described above. `body` also
     /// gets the time its commits are recorded at (never before the previous commit's: the
     /// appender sees to that).
-    func write<T>(reserving bytes: Int = 0, _ body: (Transaction, Timestamp) throws -> T) throws -> T {
+    func commit<T>(reserving bytes: Int = 0, _ body: (Transaction, Timestamp) throws -> T) throws -> T {
         var committedOnPrimary: [RecordedEvent] = []
         do {
             return try ledger.environment.write(reserving: bytes) { txn in
