@@ -1,4 +1,5 @@
 // swift-format-ignore-file: AllPublicDeclarationsHaveDocumentation
+
 import EventLedger
 import LedgerTestSupport
 import Testing

@@ -13,7 +13,7 @@ import Testing
 
     /// `count` new notes; event `duplicateAt` creates note n5 again (a broken rule), and
     /// reading event `unreadableAt` fails.
-    struct Notes: PendingEventSource {
+    struct Notes: EventSource {
         let count: Int
         var duplicateAt: Int?
         var unreadableAt: Int?

@@ -17,7 +17,7 @@ import Testing
         return try exportedEvents(source)
     }
 
-    func importEvents(_ events: some ImportedEventSource, into path: String) throws(LedgerError) -> ImportReport {
+    func importEvents(_ events: some EventSource<ImportedEvent>, into path: String) throws(LedgerError) -> ImportReport {
         try Ledger.importEvents(from: events, intoLedgerAt: path, domains: [NotesDomain()])
     }
 
@@ -77,7 +77,7 @@ import Testing
     }
 
     /// A source that creates a ledger at `path`, holding one event, as its first event is read.
-    final class CreatingALedgerWhenFirstRead: ImportedEventSource {
+    final class CreatingALedgerWhenFirstRead: EventSource {
         private var events: ImportedEventArray
         private let path: String
         private var created = false

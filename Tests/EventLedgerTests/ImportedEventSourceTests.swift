@@ -8,7 +8,7 @@ import Testing
 /// chain as it goes, whatever the order of the lines.
 @Suite struct ImportedEventSourceTests {
     /// Events read one at a time from an array, counting what was read.
-    final class CountingSource: ImportedEventSource {
+    final class CountingSource: EventSource {
         /// The events, in file order.
         let events: [ImportedEvent]
         /// What the source tells the import about its size.

@@ -5,7 +5,7 @@
 /// The appender reads a large commit's events on its helper thread; the import reads the
 /// next commit's first event (`nextCommit`) only once the appender is done with the commit
 /// before, so they never read at the same time.
-final class ImportedCommits<Source: ImportedEventSource> {
+final class ImportedCommits<Source: EventSource> where Source.Event == ImportedEvent {
     private var source: Source
     /// The hash chain the events are checked against; nil when the import rehashes.
     private var chain: ImportedHashChain?

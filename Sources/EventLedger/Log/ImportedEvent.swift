@@ -123,7 +123,7 @@ extension Ledger {
     /// what the hash chain keeps), however large its commits. An error the source throws
     /// ends the import as it is, appending nothing. Indexes in errors count the source's events from 0.
     @discardableResult
-    public func importEvents(from source: some ImportedEventSource, rehash: Bool = false) throws(LedgerError) -> ImportReport {
+    public func importEvents(from source: some EventSource<ImportedEvent>, rehash: Bool = false) throws(LedgerError) -> ImportReport {
         try LedgerError.typed {
             var source = source
             return try writer.commit(reserving: source.estimatedEventCount * Environment.bytesPerEvent) { txn, now in

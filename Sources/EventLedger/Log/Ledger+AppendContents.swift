@@ -23,7 +23,7 @@ extension Ledger {
     /// thrown, with `LedgerError.eventIndex` set to the index of the event it concerns, and
     /// nothing is appended.
     @discardableResult
-    public func append(from source: some PendingEventSource, mode: RuleMode = .strict) throws(LedgerError) -> AppendResult {
+    public func append(from source: some EventSource<PendingEvent>, mode: RuleMode = .strict) throws(LedgerError) -> AppendResult {
         try LedgerError.typed {
             var source = source
             guard primary == nil else { return try append(gathering: &source, mode: mode) }
@@ -37,7 +37,7 @@ extension Ledger {
 
     /// Appends the events of `source`, read whole first (each error reading it located at
     /// its event), as one batch.
-    private func append(gathering source: inout some PendingEventSource, mode: RuleMode) throws -> AppendResult {
+    private func append(gathering source: inout some EventSource<PendingEvent>, mode: RuleMode) throws -> AppendResult {
         var events: [PendingEvent] = []
         try source.rewind()
         do {

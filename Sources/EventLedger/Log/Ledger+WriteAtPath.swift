@@ -14,7 +14,7 @@ extension Ledger {
     /// it is created only once `source` has been read through without an error.
     @discardableResult
     public static func importEvents(
-        from source: some ImportedEventSource, rehash: Bool = false, intoLedgerAt path: String,
+        from source: some EventSource<ImportedEvent>, rehash: Bool = false, intoLedgerAt path: String,
         domains: [any LedgerDomain], options: Options = Options()
     ) throws(LedgerError) -> ImportReport {
         try LedgerError.typed {
@@ -64,7 +64,7 @@ extension Ledger {
     /// order is thrown, and a ledger the batch would have created is left uncreated.
     @discardableResult
     public static func append(
-        from source: some PendingEventSource, mode: RuleMode = .strict, toLedgerAt path: String,
+        from source: some EventSource<PendingEvent>, mode: RuleMode = .strict, toLedgerAt path: String,
         domains: [any LedgerDomain], options: Options = Options()
     ) throws(LedgerError) -> AppendResult {
         try LedgerError.typed {

@@ -47,9 +47,3 @@ enum BatchFile {
         }
     }
 }
-
-/// A batch file read line by line is appended as it is read.
-extension NDJSONStream: PendingEventSource where Value == PendingEvent {
-    /// The file's number of lines: the append reserves room for that many events.
-    var estimatedEventCount: Int { (try? lineCount()) ?? 0 }
-}

@@ -69,13 +69,8 @@ enum ImportCommand {
 }
 
 extension LineDecoder where Value == ImportedEvent {
-    /// The lines of an export: one envelope each.
-    static var envelopes: Self { .members(ImportedEvent.init(members:)) }
-}
-
-/// An export read line by line is imported as it is read.
-extension NDJSONStream: ImportedEventSource where Value == ImportedEvent {
-    /// An envelope's fixed fields (id, hash, time, names) alone take about 256 bytes, so this
-    /// is at least the number of events of a typical export.
-    var estimatedEventCount: Int { byteCount / 256 }
+    /// The lines of an export: one envelope each. An envelope's fixed fields (id, hash, time,
+    /// names) alone take about 256 bytes, so the input's size over that is at least the
+    /// number of events of a typical export.
+    static var envelopes: Self { .members(ImportedEvent.init(members:), leastBytesPerLine: 256) }
 }

@@ -166,3 +166,12 @@ final class NDJSONStream<Value> {
         LedgerError(.invalidInput, "cannot read \(path): \(String(cString: strerror(errno)))")
     }
 }
+
+/// A file of events read line by line is appended or imported as it is read.
+extension NDJSONStream: EventSource {
+    /// The file's number of lines, or its size over the least bytes of a line when the lines
+    /// are known to be long: the write reserves room for that many events.
+    var estimatedEventCount: Int {
+        decoder.leastBytesPerLine.map { byteCount / $0 } ?? ((try? lineCount()) ?? 0)
+    }
+}

@@ -1,20 +1,5 @@
-/// Events to import, read one at a time so an import never holds more than one source
-/// commit of them. A write that fills the map is rerun from the start, so a source can be
-/// read again from its first event.
-public protocol ImportedEventSource {
-    /// About how many events the source holds (more rather than fewer; 0 when unknown): the
-    /// import reserves room for them before writing instead of rerunning as the map fills.
-    var estimatedEventCount: Int { get }
-
-    /// Goes back to the first event.
-    mutating func rewind() throws
-
-    /// The next event, nil after the last one.
-    mutating func next() throws -> ImportedEvent?
-}
-
 /// The events of an array, as a source.
-struct ImportedEventArray: ImportedEventSource {
+struct ImportedEventArray: EventSource {
     /// The events, in file order.
     let events: [ImportedEvent]
     /// The index of the next event to read.
