@@ -48,7 +48,7 @@ final class PrimaryFollower: Sendable {
                         heard = .now
                     }
                 }
-            } catch  where error.message.hasPrefix("primary unreachable") || error.message.hasPrefix("primary busy") {
+            } catch let error where error.message.hasPrefix("primary unreachable") || error.message.hasPrefix("primary busy") {
                 sleep(1)
             } catch {
                 failure.withLock { $0 = error }

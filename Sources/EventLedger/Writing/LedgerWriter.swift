@@ -3,16 +3,17 @@
 /// Appends, batches, imports, undo, form sessions (staging, previews, commits) and a
 /// replica's catch-up all write through it.
 ///
-/// A commit of events goes first where the ledger's log is kept. Without a primary, the local write transaction is the commit (and a replica file refuses
-/// it). With one, the commit goes through the primary, in one PostgreSQL transaction under
-/// its write lock: the primary must still hold the replica's last event (a primary that lost
-/// commits is never written on top of), the replica catches up inside the local write
-/// transaction, the write's rules and expected versions are checked against that state, its
-/// new events are inserted and committed on the primary, and only then is the local
-/// transaction committed. A failure before the primary's commit changes nothing on either
-/// side. A local commit that fails after it (a full disk) is reported as what it is: the
-/// events are committed on the primary, and this file catches up on its next sync or write,
-/// as it does after a process died at that point.
+/// A commit of events goes first where the ledger's log is kept. Without a primary, the local
+/// write transaction is the commit (and a replica file refuses it). With one, the commit goes
+/// through the primary, in one PostgreSQL transaction under its write lock: the primary must
+/// still hold the replica's last event (a primary that lost commits is never written on top
+/// of), the replica catches up inside the local write transaction, the write's rules and
+/// expected versions are checked against that state, its new events are inserted and
+/// committed on the primary, and only then is the local transaction committed. A failure
+/// before the primary's commit changes nothing on either side. A local commit that fails
+/// after it (a full disk) is reported as what it is: the events are committed on the
+/// primary, and this file catches up on its next sync or write, as it does after a process
+/// died at that point.
 ///
 /// Commits written through a primary are stamped with the primary's clock, so that a machine
 /// whose clock is wrong cannot misdate them (times never go backwards, so one commit stamped
@@ -70,7 +71,7 @@ struct LedgerWriter {
                 }
                 return try run(txn, body) { committedOnPrimary = $0 }
             }
-        } catch  where !committedOnPrimary.isEmpty {
+        } catch let error where !committedOnPrimary.isEmpty {
             throw Self.unrecorded(committedOnPrimary, path: ledger.path, because: error)
         }
     }
