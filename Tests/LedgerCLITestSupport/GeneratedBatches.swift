@@ -2,7 +2,7 @@ import EventLedger
 import Foundation
 import LedgerWorkload
 
-/// `append --batch` lines (§10) made from the events of `WorkloadGenerator`: valid events of
+/// `append --batch` lines made from the events of `WorkloadGenerator`: valid events of
 /// every type of the catalog, each with its id and, for a creation, `"expect":"none"`.
 package enum GeneratedBatches {
     /// The batch line of one event: `{"type","data","id","expect"?}`.

@@ -13,7 +13,7 @@ package struct HostileCase: Sendable, CustomTestStringConvertible {
     package var stdin: Data? = nil
     /// Files written into the sandbox first, by name.
     package var files: [String: Data] = [:]
-    /// The expected exit code (§11).
+    /// The expected exit code.
     package let exit: Int32
     /// What the one-line error must mention (see `expectFailure`).
     package var mentions: [String] = []
@@ -65,7 +65,7 @@ package enum Hostile {
         bytes(#"{"type":"FavoriteAdded","data":{"dishId":"\#(dishId)"}}"#)
     }
 
-    /// A valid envelope (§9) of another ledger: `FavoriteAdded` of `imported-dish`.
+    /// A valid envelope of another ledger: `FavoriteAdded` of `imported-dish`.
     package static let envelopeLine = bytes(
         #"{"commit":1,"data":{"dishId":"imported-dish"},"hash":"89fdd87d40aa31c8ba5b6ce6a017304f05d7ae20b6a3d00427a2a0ec10aa4dd7","#
             + #""id":"9b2c6f0e-3f7a-4d5e-8a1b-2c3d4e5f6a7b","metadata":{},"position":1,"recordedAt":"2026-11-29T23:10:00.000000Z","#

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// The seven queries of §5 (nine with their flags) as `ledger query` arguments.
+/// The seven queries (nine with their flags) as `ledger query` arguments.
 package enum ReadModelQueries {
     /// Every query, asking `artist-songs` about `artist` and `category-animals` about `category`.
     package static func all(artist: String, category: String) -> [[String]] {

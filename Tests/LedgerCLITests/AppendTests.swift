@@ -2,7 +2,7 @@ import Foundation
 import LedgerCLITestSupport
 import Testing
 
-/// Single appends: idempotent ids, assigned ids, metadata (§2, §3, §10).
+/// Single appends: idempotent ids, assigned ids, metadata.
 @Suite struct AppendTests {
     @Test func reappendingAnIdAppendsNothingAndReportsTheOriginalPosition() throws {
         let sandbox = try LedgerSandbox()

@@ -2,7 +2,7 @@ import Foundation
 import LedgerCLITestSupport
 import Testing
 
-/// `ledger append --batch FILE|-`: one commit, all or nothing (§10, §2).
+/// `ledger append --batch FILE|-`: one commit, all or nothing.
 @Suite struct BatchTests {
     /// A ledger holding one event (position 1, commit 1), so failures can be checked against it.
     func startedSandbox() throws -> LedgerSandbox {

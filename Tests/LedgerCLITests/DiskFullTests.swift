@@ -6,7 +6,7 @@ import Testing
 import Glibc
 #endif
 
-/// A full filesystem (§11 exit 5): appends fail with a clear one-line error and change
+/// A full filesystem (exit 5): appends fail with a clear one-line error and change
 /// nothing; once space is freed the ledger verifies and takes appends again.
 ///
 /// The ledger lives on a tmpfs of a few megabytes that the test mounts (root only; skipped

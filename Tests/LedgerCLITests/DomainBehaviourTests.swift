@@ -2,7 +2,7 @@ import Foundation
 import LedgerCLITestSupport
 import Testing
 
-/// The rules of §4 as seen through the CLI: cascades, nullification, deleted ids.
+/// The domains' rules as seen through the CLI: cascades, nullification, deleted ids.
 @Suite struct DomainBehaviourTests {
     static let mammals = [
         "african-elephant", "blue-whale", "brown-bear", "chimpanzee", "giant-panda", "gray-wolf",

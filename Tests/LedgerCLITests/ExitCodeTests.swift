@@ -2,7 +2,7 @@ import Foundation
 import LedgerCLITestSupport
 import Testing
 
-/// Exit codes 0, 1 and 3 of §11, and that a failed command writes nothing.
+/// Exit codes 0, 1 and 3, and that a failed command writes nothing.
 @Suite struct ExitCodeTests {
     @Test func successExitsZeroAndReportsTheCommit() throws {
         let sandbox = try LedgerSandbox()

@@ -6,7 +6,7 @@ import Testing
 import Glibc
 #endif
 
-/// Hostile input (§11): every one is answered with its exit code and exactly one error line
+/// Hostile input: every one is answered with its exit code and exactly one error line
 /// `ledger: error: …`, and leaves the ledger as it was (the same `ledger export` before and
 /// after, starting from a ledger loaded with the seeds).
 @Suite struct HostileInputTests {
@@ -310,7 +310,7 @@ import Glibc
         return cases
     }()
 
-    /// Ids of 1–128 characters from `A–Z a–z 0–9 . _ : -` only (§3).
+    /// Ids of 1–128 characters from `A–Z a–z 0–9 . _ : -` only.
     static let forbiddenIDs: [HostileCase] = {
         let ids: [(String, String)] = [
             ("a space", "ab ba"), ("a slash", "ab/ba"), ("a path", #"..\/..\/etc\/passwd"#), ("a backslash", #"ab\\ba"#),
@@ -434,7 +434,7 @@ import Glibc
     }
 
     /// User text echoed in an error (a type, an option, a field name, an id) may hold a line
-    /// break; the error must stay one line all the same (§11).
+    /// break; the error must stay one line all the same.
     static let echoedLineBreaks: [HostileCase] = [
         HostileCase("command", ["frob\nnicate"], exit: 2, mentions: ["frob"]),
         HostileCase("option", ["log", "--col\nour"], exit: 2, mentions: ["--col"]),

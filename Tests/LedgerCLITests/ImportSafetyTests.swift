@@ -6,7 +6,7 @@ import Testing
 import Glibc
 #endif
 
-/// What `ledger import` refuses so a file cannot harm the ledger it enters (§9): commit
+/// What `ledger import` refuses so a file cannot harm the ledger it enters: commit
 /// times ahead of the clock, which would stamp every later commit with them, and envelopes
 /// whose hash does not chain (edited by hand), unless `--rehash` says so on purpose.
 @Suite struct ImportSafetyTests {

@@ -2,7 +2,7 @@ import Foundation
 import LedgerCLITestSupport
 import Testing
 
-/// A line of a batch or import file, and a payload, hold at most 1 MiB (§11 exit 4): an
+/// A line of a batch or import file, and a payload, hold at most 1 MiB (exit 4): an
 /// endless input is refused as soon as it passes the limit, in bounded memory.
 @Suite struct InputSizeLimitTests {
     /// The limit of a line (its line break not counted) and of a payload: 1 MiB.

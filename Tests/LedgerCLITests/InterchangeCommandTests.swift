@@ -51,7 +51,7 @@ struct Corruption: Sendable, CustomTestStringConvertible {
         }
 }
 
-/// `ledger export`, `ledger import` and `ledger stats` after imports (§9, §12): the envelope
+/// `ledger export`, `ledger import` and `ledger stats` after imports: the envelope
 /// NDJSON, ranges, ids kept and deduplicated, all or nothing per file, out-of-order
 /// references, and round trips between ledgers.
 @Suite struct InterchangeCommandTests {
@@ -106,7 +106,7 @@ struct Corruption: Sendable, CustomTestStringConvertible {
         try sandbox.write(name, lines.joined(separator: "\n") + "\n")
     }
 
-    /// The raw `--json` answer of every read model of §5 (as of `asOf` when given), with
+    /// The raw `--json` answer of every query (as of `asOf` when given), with
     /// `artist-songs` of every live artist and `category-animals` of every live category.
     func readModels(
         _ sandbox: LedgerSandbox, asOf: String? = nil,

@@ -2,7 +2,7 @@ import Foundation
 import LedgerCLITestSupport
 import Testing
 
-/// Exit code 4 of §11: malformed JSON, unknown event type, bad or unknown field, bad option value.
+/// Exit code 4: malformed JSON, unknown event type, bad or unknown field, bad option value.
 @Suite struct InvalidInputTests {
     static let payload = #"{"artistId":"abba","name":"ABBA"}"#
 

@@ -2,7 +2,7 @@ import Foundation
 import LedgerCLITestSupport
 import Testing
 
-/// Where the ledger lives (§2): `--ledger`, else `$LEDGER_PATH`, else `./ledger.lmdb`.
+/// Where the ledger lives: `--ledger`, else `$LEDGER_PATH`, else `./ledger.lmdb`.
 @Suite struct LedgerLocationTests {
     static let favorite = ["append", "FavoriteAdded", #"{"dishId":"har-gow"}"#]
 

@@ -2,7 +2,7 @@ import Foundation
 import LedgerCLITestSupport
 import Testing
 
-/// `ledger log` and `ledger history` (§7) with the envelopes of §9.
+/// `ledger log` and `ledger history`, with their envelopes.
 @Suite struct LogTests {
     static let envelopeKeys: Set<String> = [
         "position", "commit", "recordedAt", "id", "stream", "version", "type",

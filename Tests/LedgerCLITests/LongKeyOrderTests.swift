@@ -3,7 +3,7 @@ import LedgerCLITestSupport
 import Testing
 
 /// Names and titles too long to be a whole LMDB key (180 CJK characters take 540 bytes)
-/// still list in their order (§5), now, in the past (§7), and after a rebuild (§8).
+/// still list in their order, now, in the past, and after a rebuild.
 @Suite struct LongKeyOrderTests {
     /// 180 CJK characters: `head` first, then a run shared by every title, then `tail`
     /// last, so titles with different tails differ only near their end.

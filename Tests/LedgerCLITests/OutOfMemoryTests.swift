@@ -2,7 +2,7 @@ import Foundation
 import LedgerCLITestSupport
 import Testing
 
-/// Running out of memory is no damage (§11 exit 5): `verify` and `rebuild` under a memory
+/// Running out of memory is no damage (exit 5): `verify` and `rebuild` under a memory
 /// limit (`ulimit -v`) they cannot work in end with exit 5 saying memory ran out, never with a
 /// signal nor a verdict of damage, and the file stays sound.
 @Suite struct OutOfMemoryTests {

@@ -7,7 +7,7 @@ import Glibc
 #endif
 
 /// Output that cannot be written (a full device, a closed standard output) is a storage
-/// failure (§11 exit 5): every command checks its writes, and says so on one line.
+/// failure (exit 5): every command checks its writes, and says so on one line.
 @Suite struct OutputWriteErrorTests {
     /// A sandbox holding the seeds (84 events).
     func seeded() throws -> LedgerSandbox {

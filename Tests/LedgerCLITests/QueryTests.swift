@@ -2,7 +2,7 @@ import Foundation
 import LedgerCLITestSupport
 import Testing
 
-/// The seven read-model queries of §5 over the seeds, with `--json` and as tables.
+/// The seven read-model queries over the seeds, with `--json` and as tables.
 @Suite struct QueryTests {
     func seeded() throws -> LedgerSandbox {
         let sandbox = try LedgerSandbox()

@@ -7,7 +7,7 @@ import Testing
 
 @testable import EventLedger
 
-/// `ledger rebuild`, `ledger replay` and `ledger verify` (§8), with the ledger file changed
+/// `ledger rebuild`, `ledger replay` and `ledger verify`, with the ledger file changed
 /// behind the ledger's back.
 @Suite struct RebuildReplayVerifyCommandTests {
     /// The queries compared: about a live artist and category, and about ones the fixture deletes.

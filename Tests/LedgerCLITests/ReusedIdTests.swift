@@ -2,7 +2,7 @@ import Foundation
 import LedgerCLITestSupport
 import Testing
 
-/// An event id names one event (§2): reusing it for the same event is an idempotent retry,
+/// An event id names one event: reusing it for the same event is an idempotent retry,
 /// reusing it for another event is invalid input (exit 4) and appends nothing, whether the
 /// id is already in the log, earlier in the batch, or earlier in an import file.
 @Suite struct ReusedIdTests {

@@ -2,7 +2,7 @@ import Foundation
 import LedgerCLITestSupport
 import Testing
 
-/// `ledger session …` and `ledger query … --session ID` (§6). Every call is a new process,
+/// `ledger session …` and `ledger query … --session ID`. Every call is a new process,
 /// so every test also shows that sessions survive restarts.
 @Suite struct SessionCommandTests {
     /// Pink Floyd with the song "Money2" (id `money`) and Queen without songs; no "Hey You".

@@ -2,7 +2,7 @@ import Foundation
 import LedgerCLITestSupport
 import Testing
 
-/// `SongAdded` version 2 at the command line (§13): a song's optional `durationSeconds` in
+/// `SongAdded` version 2 at the command line: a song's optional `durationSeconds` in
 /// appends and song lists, and exports mixing version 1 and 2 events.
 @Suite struct SongDurationCommandTests {
     /// A version 1 `SongAdded` of `money` by `pink-floyd`, as an earlier ledger exported it.

@@ -2,7 +2,7 @@ import Foundation
 import LedgerCLITestSupport
 import Testing
 
-/// `ledger stats` (§12).
+/// `ledger stats`.
 @Suite struct StatsTests {
     @Test func statsCountEventsCommitsTypesAndStreams() throws {
         let sandbox = try LedgerSandbox()

@@ -2,7 +2,7 @@ import Foundation
 import LedgerCLITestSupport
 import Testing
 
-/// Exit code 5 of §11: the ledger cannot be opened.
+/// Exit code 5: the ledger cannot be opened.
 @Suite struct StorageErrorTests {
     static let readCommands: [[String]] = [
         ["query", "artists"], ["query", "favorites", "--json"], ["log"], ["history", "artist-abba"], ["stats", "--json"],

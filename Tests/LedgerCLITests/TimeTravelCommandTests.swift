@@ -4,7 +4,7 @@ import Foundation
 import LedgerCLITestSupport
 import Testing
 
-/// `ledger query … --as-of P|T` (§7) on all seven queries, and `ledger history` of an animal
+/// `ledger query … --as-of P|T` on all seven queries, and `ledger history` of an animal
 /// deleted by its category's cascade.
 @Suite struct TimeTravelCommandTests {
     /// The queries compared at every point: about artist `a1` and category `mammal`.

@@ -2,7 +2,7 @@ import Foundation
 import LedgerCLITestSupport
 import Testing
 
-/// Exit code 2 of §11: unknown command or option, missing argument.
+/// Exit code 2: unknown command or option, missing argument.
 @Suite struct UsageErrorTests {
     static let payload = #"{"artistId":"abba","name":"ABBA"}"#
 

@@ -6,7 +6,7 @@ import Testing
 import Glibc
 #endif
 
-/// `ledger watch [--from P] [--type T] [--json]` (§12): a watcher running in its own
+/// `ledger watch [--from P] [--type T] [--json]`: a watcher running in its own
 /// process prints what other processes commit, until it is interrupted.
 @Suite struct WatchCommandTests {
     func seeded() throws -> LedgerSandbox {

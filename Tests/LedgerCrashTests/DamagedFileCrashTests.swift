@@ -3,7 +3,7 @@ import LedgerCLITestSupport
 import LedgerWorkload
 import Testing
 
-/// `ledger verify` over random damage of a real ledger (§9): hundreds of single-bit flips and
+/// `ledger verify` over random damage of a real ledger: hundreds of single-bit flips and
 /// scrambled runs of bytes, spread over the pages the file uses. Verify never dies of a
 /// signal and exits 0 or 5; when it passes a damaged copy, the export and every query answer
 /// exactly as the intact ledger's do; when it reports damage, `export` ends with a message,

@@ -8,7 +8,7 @@ import Testing
 import Glibc
 #endif
 
-/// Many processes on one ledger at once (§2, §8, §9, §12): writers appending events of every
+/// Many processes on one ledger at once: writers appending events of every
 /// domain, alone and in batches, with expected versions, and racing on one shared stream; while
 /// others query, watch, export, back up and rebuild. Afterwards no event is lost or doubled, the
 /// log and its streams are gapless, and every copy made along the way is a consistent prefix.
@@ -268,7 +268,7 @@ import Glibc
         let commit: Int
     }
 
-    /// The stream of an event (§3).
+    /// The stream of an event.
     static func stream(of event: PendingEvent) -> String {
         let kinds = [
             ("Artist", "artist", "artistId"), ("Song", "song", "songId"), ("Category", "category", "categoryId"),

@@ -2,7 +2,7 @@ import Foundation
 import LedgerCLITestSupport
 import Testing
 
-/// `ledger backup DEST` (§9): a consistent, compacted copy taken while writers go on.
+/// `ledger backup DEST`: a consistent, compacted copy taken while writers go on.
 @Suite struct BackupCommandTests {
     /// Appends favourites `dish-0`, `dish-1`, … one process each until the stop file `$1`
     /// exists. Arguments: STOPFILE LEDGER-BINARY LEDGER-PATH. Exits 1 on a failed append.

@@ -2,7 +2,7 @@ import Foundation
 import LedgerCLITestSupport
 import Testing
 
-/// Several processes appending to one stream with optimistic concurrency (§2).
+/// Several processes appending to one stream with optimistic concurrency.
 @Suite struct ConcurrencyTests {
     /// Appends `COUNT` events to stream `artist-band`, each with `--expect` of the version it
     /// believes current; on a conflict (exit 3) re-reads the version and retries. Any other

@@ -8,7 +8,7 @@ import Glibc
 
 /// A damaged ledger file, or one truncated under a reader, never crashes `ledger`: verify
 /// reports the damage and every other command stops with exit 5 and one line pointing at
-/// `ledger verify` (§9, §11).
+/// `ledger verify`.
 @Suite struct DamagedFileTests {
     /// A seeded ledger whose newest meta page says its main tree starts past its last page.
     static func ledgerWithAWildRoot(in sandbox: LedgerSandbox) throws {

@@ -2,7 +2,7 @@ import Foundation
 import LedgerCLITestSupport
 import Testing
 
-/// A shared PostgreSQL primary (§15): `push` copies a ledger into it, `sync` makes and
+/// A shared PostgreSQL primary: `push` copies a ledger into it, `sync` makes and
 /// updates replicas, and a replica is written only through its own primary.
 @Suite(TestPrimary.available) struct PrimarySyncTests {
     @Test(.processTestLimit)

@@ -2,7 +2,7 @@ import Foundation
 import LedgerCLITestSupport
 import Testing
 
-/// Writes through a shared PostgreSQL primary (§15), each replica a file of its own written
+/// Writes through a shared PostgreSQL primary, each replica a file of its own written
 /// by processes of its own: positions stay gapless, rules and expected versions hold across
 /// replicas, and after `sync` every replica is the primary's log.
 @Suite(TestPrimary.available) struct PrimaryWriteTests {

@@ -2,7 +2,7 @@ import Foundation
 import LedgerCLITestSupport
 import Testing
 
-/// §2: one writer at a time, readers never blocked.
+/// one writer at a time, readers never blocked.
 @Suite struct ReaderTests {
     /// Parses the ledger's `YYYY-MM-DDTHH:MM:SS.ffffffZ` timestamps.
     static func date(_ text: String) -> Date? {

@@ -6,7 +6,7 @@ import LedgerCLITestSupport
 import Music
 import Testing
 
-/// Live queries (§12): `Ledger.observe` yields a query's result now and after each commit,
+/// Live queries: `Ledger.observe` yields a query's result now and after each commit,
 /// from any process, that changed it; `LiveQuery` holds the latest one for UI code.
 /// Serialized: one test counts the watch threads of the process, which the others start.
 @Suite(.serialized) struct LiveQueryTests {
