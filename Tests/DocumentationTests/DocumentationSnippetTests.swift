@@ -11,8 +11,8 @@ import Testing
     private static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent()
     private static let catalog = root.appendingPathComponent("Sources/EventLedger/EventLedger.docc")
-    /// Where snippets are marked: the tests, and the to-do example (its `todo` tool's main.swift).
-    private static let snippetRoots = ["Tests", "Examples/TodoList/Sources"]
+    /// Where snippets are marked: the tests, and the to-do example (its domain, its tests and its `todo` tool).
+    private static let snippetRoots = ["Tests", "Examples/TodoList/Sources", "Examples/TodoList/Tests"]
     /// The articles the README links to, by name.
     private static let requiredArticles = [
         "EventLedger", "UsingALedger", "WritingADomain", "PastStatesSessionsAndUndo",

@@ -8,6 +8,7 @@ extension TodoDomain {
         case .listCreated(let created):
             try readModel.set(TodoTables.lists, created.listId, ListRow(name: created.name))
             try readModel.set(TodoTables.listNames, NameOrderKey(name: created.name, id: created.listId), created.name)
+        // DOC-SNIPPET-BEGIN WritingADomain
         case .listDeleted(let deleted):
             guard let list = try readModel.liveRow(TodoTables.lists, deleted.listId) else { return }
             try readModel.remove(TodoTables.listNames, NameOrderKey(name: list.name, id: deleted.listId))
@@ -17,6 +18,7 @@ extension TodoDomain {
                 try readModel.set(TodoTables.items, item.key, item.row)
                 try context.link(stream: TodoStreams.item(item.key.itemId))
             }
+        // DOC-SNIPPET-END
         case .itemAdded(let added):
             try readModel.set(TodoTables.items, ItemKey(listId: added.listId, itemId: added.itemId), ItemRow(title: added.title))
         case .itemCompleted(let completed):

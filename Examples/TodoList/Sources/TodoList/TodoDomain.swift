@@ -1,5 +1,6 @@
 import EventLedger
 
+// DOC-SNIPPET-BEGIN WritingADomain
 /// The to-do domain: lists of things to do, and the `todo` read model with its query `lists`.
 public struct TodoDomain: LedgerDomain {
     /// The to-do domain.
@@ -25,3 +26,4 @@ public enum TodoEvent: Sendable {
     /// An item's life.
     case itemAdded(ItemAdded), itemCompleted(ItemCompleted)
 }
+// DOC-SNIPPET-END

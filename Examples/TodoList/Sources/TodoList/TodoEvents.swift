@@ -24,6 +24,7 @@ public struct ListDeleted: DomainEvent {
     public init(listId: String) { self.listId = listId }
 }
 
+// DOC-SNIPPET-BEGIN WritingADomain
 /// An item is added to a live list.
 public struct ItemAdded: DomainEvent {
     /// The item's id; left out, the ledger assigns a UUID.
@@ -39,6 +40,7 @@ public struct ItemAdded: DomainEvent {
     /// An `ItemAdded` event.
     public init(itemId: String, listId: String, title: String) { self.itemId = itemId; self.listId = listId; self.title = title }
 }
+// DOC-SNIPPET-END
 
 /// A live item of a list is done.
 public struct ItemCompleted: DomainEvent {

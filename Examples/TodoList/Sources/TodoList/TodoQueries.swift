@@ -1,5 +1,6 @@
 import EventLedger
 
+// DOC-SNIPPET-BEGIN WritingADomain
 /// A live list as the `lists` query shows it.
 public struct TodoListSummary: Encodable, Sendable, Equatable {
     /// The list's id and name.
@@ -29,3 +30,4 @@ public enum TodoQueries {
             rows: lists.map { [$0.listId, $0.name, String($0.items), String($0.completed)] })
     }
 }
+// DOC-SNIPPET-END

@@ -5,6 +5,7 @@ extension TodoDomain {
     /// are deleted or completed, items go to a live list (imports accept one not yet known).
     public func check(_ event: TodoEvent, against readModel: ReadModelReader, mode: RuleMode) throws(LedgerError) {
         switch event {
+        // DOC-SNIPPET-BEGIN WritingADomain
         case .listCreated(let created):
             guard let holder = try readModel.rows(TodoTables.listNames, prefix: NameOrder.key(created.name)).first else { return }
             throw LedgerError.rule(
@@ -13,6 +14,7 @@ extension TodoDomain {
                     + "(\"\(holder.row)\" is taken by \(TodoStreams.list(holder.key.id)))")
         case .listDeleted(let deleted):
             try readModel.requireLive(TodoTables.lists, deleted.listId, kind: "list", stream: deleted.stream)
+        // DOC-SNIPPET-END
         case .itemAdded(let added):
             guard mode == .strict else { return }
             try readModel.requireLive(TodoTables.lists, added.listId, kind: "list", stream: TodoStreams.list(added.listId))

@@ -1,5 +1,6 @@
 import EventLedger
 
+// DOC-SNIPPET-BEGIN WritingADomain
 /// A list, kept when deleted so that its id stays taken.
 struct ListRow: EntityRow { var name: String; var isDeleted = false }
 /// An item, kept when deleted.
@@ -19,3 +20,4 @@ enum TodoTables {
     /// (listId, itemId) → every item ever added.
     static let items = ReadModelTable<ItemKey, ItemRow>(readModel: readModel, name: "items")
 }
+// DOC-SNIPPET-END

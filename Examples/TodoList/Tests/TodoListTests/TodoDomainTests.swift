@@ -22,6 +22,17 @@ import TodoList
         #expect(lists.map(\.completed) == [1, 0])
     }
 
+    @Test func aListNameIsTakenIgnoringCase() throws {
+        // DOC-SNIPPET-BEGIN WritingADomain
+        let model = InMemoryReadModel(TodoDomain())
+        try model.append(ListCreated(listId: "home", name: "Home"))
+        #expect(throws: LedgerError.rule("list name must be unique", entity: "list-chores (\"Home\" is taken by list-home)")) {
+            try model.append(ListCreated(listId: "chores", name: "HOME"))
+        }
+        // DOC-SNIPPET-END
+        #expect(try TodoQueries.lists(in: model.reader).map(\.name) == ["Home"])
+    }
+
     @Test func aListNameIsUniqueIgnoringCaseAmongLiveLists() throws {
         let model = try homeAndWork()
         #expect(throws: LedgerError.rule("list name must be unique", entity: "list-chores (\"Home\" is taken by list-home)")) {
