@@ -6,6 +6,7 @@ let package = Package(
     products: [
         .library(name: "EventLedger", targets: ["EventLedger"]),
         .library(name: "EventLedgerFoundation", targets: ["EventLedgerFoundation"]),
+        .library(name: "EventLedgerPostgreSQL", targets: ["EventLedgerPostgreSQL"]),
         .library(name: "Music", targets: ["Music"]),
         .library(name: "Animals", targets: ["Animals"]),
         .library(name: "Favorites", targets: ["Favorites"]),
@@ -25,12 +26,12 @@ let package = Package(
     targets: [
         .systemLibrary(name: "CLMDB", providers: [.apt(["liblmdb-dev"])]),
         .systemLibrary(name: "CCrypto", providers: [.apt(["libssl-dev"])]),
-        // libpq, PostgreSQL's client library, for a shared primary: its header only; the engine
-        // loads libpq.so.5 when a primary is first used, so other processes never load it.
+        // libpq, PostgreSQL's client library, for a PostgreSQL primary: its header only;
+        // EventLedgerPostgreSQL loads libpq.so.5 when a primary is first used.
         .systemLibrary(name: "CLibPQ", providers: [.apt(["libpq-dev"])]),
         .target(
             name: "EventLedger",
-            dependencies: ["CLMDB", "CCrypto", "CLibPQ"],
+            dependencies: ["CLMDB", "CCrypto"],
             // `-l:FILE` makes the linker take that very file: the archive, not the shared library.
             linkerSettings: [
                 .linkedLibrary(":liblmdb.a", .when(traits: ["StaticCLibraries"])),
@@ -41,14 +42,17 @@ let package = Package(
         ),
         // What EventLedger offers Foundation users (Date); the engine itself does not import Foundation.
         .target(name: "EventLedgerFoundation", dependencies: ["EventLedger"]),
+        // A PostgreSQL database as the primary of replicas; an app without a primary does not
+        // depend on it.
+        .target(name: "EventLedgerPostgreSQL", dependencies: ["EventLedger", "CLibPQ"]),
         .target(name: "Music", dependencies: ["EventLedger"]),
         .target(name: "Animals", dependencies: ["EventLedger"]),
         .target(name: "Favorites", dependencies: ["EventLedger"]),
-        .target(name: "LedgerCLI", dependencies: ["EventLedger"]),
+        .target(name: "LedgerCLI", dependencies: ["EventLedger", "EventLedgerPostgreSQL"]),
         .executableTarget(name: "ledger", dependencies: ["LedgerCLI", "Music", "Animals", "Favorites"]),
         .target(name: "LedgerWorkload", dependencies: ["EventLedger", "Music", "Animals", "Favorites"]),
         .executableTarget(
-            name: "ledger-bench", dependencies: ["LedgerWorkload", "EventLedger", "Music"],
+            name: "ledger-bench", dependencies: ["LedgerWorkload", "EventLedger", "EventLedgerPostgreSQL", "Music"],
             path: "Sources/LedgerBench"),
         // What the tests share: temporary ledgers, the notes domain of the engine's tests, undo checks.
         .target(name: "LedgerTestSupport", dependencies: ["EventLedger"], path: "Tests/LedgerTestSupport"),
@@ -59,6 +63,7 @@ let package = Package(
             path: "Tests/LedgerCLITestSupport"),
         .testTarget(name: "EventLedgerTests", dependencies: ["EventLedger", "LedgerTestSupport"]),
         .testTarget(name: "EventLedgerFoundationTests", dependencies: ["EventLedgerFoundation", "EventLedger"]),
+        .testTarget(name: "EventLedgerPostgreSQLTests", dependencies: ["EventLedgerPostgreSQL", "EventLedger"]),
         .testTarget(name: "MusicTests", dependencies: ["Music", "EventLedger", "LedgerTestSupport"]),
         // The snippets of the DocC articles (Sources/EventLedger/EventLedger.docc), run and checked.
         .testTarget(name: "DocumentationTests", dependencies: ["Music", "EventLedger", "LedgerTestSupport"]),
@@ -77,7 +82,7 @@ let package = Package(
             exclude: ["Fixtures"]),
         .testTarget(
             name: "LedgerTimedTests",
-            dependencies: ["EventLedger", "LedgerTestSupport", "LedgerCLITestSupport", "Music", "Animals", "Favorites"]),
+            dependencies: ["EventLedger", "EventLedgerPostgreSQL", "LedgerTestSupport", "LedgerCLITestSupport", "Music", "Animals", "Favorites"]),
         .testTarget(name: "LedgerProcessTests", dependencies: ["LedgerCLITestSupport"]),
         .testTarget(name: "LedgerCrashTests", dependencies: ["EventLedger", "LedgerWorkload", "LedgerCLITestSupport"]),
     ],

@@ -25,16 +25,12 @@ public final class Ledger: Sendable {
         /// How a write waits while another process writes to the ledger: by default as long
         /// as it takes, silently.
         public var writeLockWaiting: WriteLockWaiting
-        /// The primary (a PostgreSQL database, as a libpq URI or `key=value` string) whose
-        /// replica this file is, or nil for a ledger of its own. Every write goes through the
-        /// primary; reads never wait for it, and `sync()` catches up with it. A file that does
-        /// not exist yet is created only once the primary has answered.
-        public var primary: String?
-        /// How long connecting to the primary may take, and the primary may stay silent
-        /// during a statement, before a write or sync gives up (`.storage`, changing nothing);
-        /// waiting for a lock on the primary (its write lock) is also bounded by
-        /// `writeLockWaiting.timeout` when given.
-        public var primaryTimeouts: PrimaryTimeouts
+        /// The primary whose replica this file is (such as a `PostgreSQLPrimary`), or nil
+        /// for a ledger of its own. Every write goes through the primary; reads never wait
+        /// for it, and `sync()` catches up with it. A file that does not exist yet is created
+        /// only once the primary has answered. Waiting for the primary's write lock is
+        /// bounded by `writeLockWaiting.timeout` when given.
+        public var primary: (any LedgerPrimary)?
         /// Commits write their pages into the mapped file instead of copying them in memory
         /// first: for a file being built that nothing else opens (see `Environment.init`).
         var writesInPlace = false
@@ -44,15 +40,13 @@ public final class Ledger: Sendable {
         /// (about 0.7 ms for 1 GiB), a smaller one reruns large first writes while it grows.
         public init(
             initialMapSize: Int = 64 << 20, createIfMissing: Bool = true, readOnly: Bool = false,
-            writeLockWaiting: WriteLockWaiting = WriteLockWaiting(), primary: String? = nil,
-            primaryTimeouts: PrimaryTimeouts = PrimaryTimeouts()
+            writeLockWaiting: WriteLockWaiting = WriteLockWaiting(), primary: (any LedgerPrimary)? = nil
         ) {
             self.initialMapSize = initialMapSize
             self.createIfMissing = createIfMissing && !readOnly
             self.readOnly = readOnly
             self.writeLockWaiting = writeLockWaiting
             self.primary = primary
-            self.primaryTimeouts = primaryTimeouts
         }
     }
 
@@ -104,9 +98,7 @@ public final class Ledger: Sendable {
         keepingReadModelVersions: Bool = false
     ) throws {
         self.path = path
-        primary = options.primary.map {
-            PrimaryLink($0, timeouts: options.primaryTimeouts, lockWait: options.writeLockWaiting.timeout)
-        }
+        primary = options.primary.map { PrimaryLink($0, lockWait: options.writeLockWaiting.timeout) }
         catalog = EventCatalog(domains: domains)
         let tableNames = LedgerTables.allNames(catalog.readModelTables)
         let location = try LedgerFileLocation(path)

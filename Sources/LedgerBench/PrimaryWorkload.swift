@@ -1,4 +1,5 @@
 import EventLedger
+import EventLedgerPostgreSQL
 import LedgerWorkload
 import Music
 
@@ -45,7 +46,7 @@ struct PrimaryWorkload: Workload {
         var results = [BenchResult(workload: name, case: label, metric: "commits", value: run.commitsPerSecond, unit: "commits/s")]
         results += latencies.results(name, "\(label), one commit")
 
-        let replica = try Ledger(path: paths[0], domains: BenchDomains.all, options: Ledger.Options(primary: primary))
+        let replica = try Ledger(path: paths[0], domains: BenchDomains.all, options: Ledger.Options(primary: PostgreSQLPrimary(primary)))
         try replica.append(WorkloadGenerator.artistWithSongs(CurrentStateQueryWorkload.artistId, count: CurrentStateQueryWorkload.songs))
         let query = try CurrentStateQueryWorkload.queryLatencies(replica)
         results += query.results(

@@ -1,4 +1,5 @@
 import EventLedger
+import EventLedgerPostgreSQL
 import LedgerWorkload
 
 /// One replica process of workload (i): `ledger-bench --primary-writer URL PATH WRITER COUNT`
@@ -14,7 +15,7 @@ enum PrimaryWriter {
         guard arguments.count == 4, let writer = Int(arguments[2]), let count = Int(arguments[3]) else {
             throw LedgerError(.invalidInput, "usage: ledger-bench \(option) URL PATH WRITER COUNT")
         }
-        let ledger = try Ledger(path: arguments[1], domains: BenchDomains.all, options: Ledger.Options(primary: arguments[0]))
+        let ledger = try Ledger(path: arguments[1], domains: BenchDomains.all, options: Ledger.Options(primary: PostgreSQLPrimary(arguments[0])))
         var generator = WorkloadGenerator(seed: 1)
         var latencies = Latencies()
         for event in WriterEvents.privatized(generator.batch(count), writer: writer) {

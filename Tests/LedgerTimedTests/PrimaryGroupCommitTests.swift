@@ -1,31 +1,18 @@
 import Dispatch
+import EventLedgerPostgreSQL
+import LedgerCLITestSupport
 import LedgerTestSupport
 import Testing
 
 @testable import EventLedger
 
-#if canImport(Glibc)
-import Glibc
-#endif
-
-/// The URL of the PostgreSQL server tools/test starts (its `postgres` database), if any.
-private let testServer: String? = getenv("LEDGER_TEST_PRIMARY").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 }
-
 /// Writes through a shared primary from several threads of one process, to several replica
 /// files at once: each thread's appends share the process's group commits, and after `sync`
 /// every replica holds the same log. Needs `$LEDGER_TEST_PRIMARY` (tools/test).
-@Suite(.enabled(if: testServer != nil, "needs $LEDGER_TEST_PRIMARY (run tools/test)"))
+@Suite(TestPrimary.available)
 struct PrimaryGroupCommitTests {
-    /// The URL of a new, empty database on the test server.
-    static func freshDatabase() throws -> String {
-        let server = try #require(testServer)
-        let name = "ledger_test_" + EventID.generate().description.filter { $0 != "-" }
-        try PostgresConnection(server).execute("CREATE DATABASE \(name)")
-        return String(server[..<server.lastIndex(of: "/")!]) + "/" + name
-    }
-
     @Test func fourReplicasWithTwoThreadsEachHoldTheSameLogAfterSync() throws {
-        let primary = try Self.freshDatabase()
+        let primary = PostgreSQLPrimary(try TestPrimary.freshDatabase())
         let directory = TemporaryDirectory()
         defer { directory.remove() }
         let replicas = try (0..<4).map { index in
@@ -63,7 +50,7 @@ struct PrimaryGroupCommitTests {
 
     @Test(.timeLimit(.minutes(1)))
     func syncingWhileAppendingInTheSameProcessGoesOn() throws {
-        let primary = try Self.freshDatabase()
+        let primary = PostgreSQLPrimary(try TestPrimary.freshDatabase())
         let directory = TemporaryDirectory()
         defer { directory.remove() }
         let ledger = try Ledger(

@@ -93,7 +93,7 @@ struct LedgerWriter {
                 let head = try LogHead(txn, ledger.tables)
                 let standing = try log.standing(at: head.position)
                 try standing.requireHolds(head, replica: ledger.path)
-                try ledger.catchUp(try log.events(after: head.position), txn)
+                try ledger.catchUp(try log.events(after: head.position, throughCommit: nil), txn)
                 let caughtUp = try LogHead(txn, ledger.tables).position
                 let value = try body(txn, standing.clock)
                 // A full map reruns the whole write once the map has grown: nothing may reach

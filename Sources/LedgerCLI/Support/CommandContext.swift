@@ -1,4 +1,5 @@
 import EventLedger
+import EventLedgerPostgreSQL
 
 #if canImport(Glibc)
 import Glibc
@@ -39,8 +40,10 @@ struct CommandContext {
     func ledgerOptions(_ access: Access) throws -> Ledger.Options {
         Ledger.Options(
             createIfMissing: access == .write, readOnly: access == .read,
-            writeLockWaiting: try writeLockWaiting(), primary: primary,
-            primaryTimeouts: primaryTimeout.map { PrimaryTimeouts(connecting: $0, statement: $0) } ?? PrimaryTimeouts())
+            writeLockWaiting: try writeLockWaiting(),
+            primary: primary.map {
+                PostgreSQLPrimary($0, timeouts: primaryTimeout.map { PrimaryTimeouts(connecting: $0, statement: $0) } ?? PrimaryTimeouts())
+            })
     }
 
     /// Writes wait for another process's write, and for the primary's write lock, as long as

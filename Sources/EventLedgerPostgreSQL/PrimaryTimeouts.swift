@@ -1,3 +1,5 @@
+import EventLedger
+
 /// How long a ledger waits for its primary to answer before a write or sync gives up with
 /// `.storage` (`primary unreachable: HOST:PORT did not answer within N s (…)`), changing
 /// nothing: a server that stopped, a socket that accepts and stays silent, or a statement

@@ -1,14 +1,22 @@
 /// Where the primary's log stands for one replica, read under the primary's lock before the
 /// replica catches up or writes: whether the primary still holds the replica's last event,
 /// how far its log goes, and its clock, which stamps the commits written through it.
-struct PrimaryStanding {
+public struct PrimaryStanding: Sendable {
     /// The hash (lowercase hex) of the primary's event at the replica's last position; nil
     /// when the primary's log ends before that position.
-    let hash: String?
+    public let hash: String?
     /// The primary's last position (0 when it holds no event).
-    let lastPosition: UInt64
+    public let lastPosition: UInt64
     /// The primary's clock when it answered.
-    let clock: Timestamp
+    public let clock: Timestamp
+
+    /// The standing a primary answered: `hash` at the replica's last position (nil when it
+    /// holds no such position), its `lastPosition` and its `clock`.
+    public init(hash: String?, lastPosition: UInt64, clock: Timestamp) {
+        self.hash = hash
+        self.lastPosition = lastPosition
+        self.clock = clock
+    }
 
     /// Throws unless the primary still holds `head`, the last event of the replica at `path`,
     /// with the same hash: a primary that lost commits the replica holds (restored from a

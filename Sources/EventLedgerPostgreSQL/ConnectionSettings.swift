@@ -1,3 +1,5 @@
+import EventLedger
+
 /// What a connection string sets, as libpq reads it: the settings a connection needs to know
 /// besides connecting with the string itself.
 struct ConnectionSettings {
@@ -11,7 +13,7 @@ struct ConnectionSettings {
         var error: UnsafeMutablePointer<CChar>?
         guard let options = pq.conninfoParse(connectionString, &error) else {
             if let error { pq.freemem(error) }
-            throw LedgerError(.storage, "primary unreachable: the connection string is malformed")
+            throw LedgerError.primaryUnreachable("the connection string is malformed")
         }
         defer { pq.conninfoFree(options) }
         var values: [String: String] = [:]

@@ -1,6 +1,7 @@
+import EventLedger
 import Testing
 
-@testable import EventLedger
+@testable import EventLedgerPostgreSQL
 
 /// The connection layer's errors: typed, one line, and never showing the password.
 @Suite struct PostgresConnectionTests {

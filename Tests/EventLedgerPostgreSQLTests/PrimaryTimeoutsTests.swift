@@ -1,6 +1,7 @@
+import EventLedger
 import Testing
 
-@testable import EventLedger
+@testable import EventLedgerPostgreSQL
 
 #if canImport(Glibc)
 import Glibc
@@ -9,8 +10,8 @@ import Glibc
 /// How long a ledger waits for its primary: the defaults, how bounds read in messages, and a
 /// connection to a server that never answers giving up at its bound.
 @Suite struct PrimaryTimeoutsTests {
-    @Test func optionsWaitTenSecondsToConnectAndThirtyPerStatementByDefault() {
-        #expect(Ledger.Options().primaryTimeouts == PrimaryTimeouts(connecting: .seconds(10), statement: .seconds(30)))
+    @Test func aPrimaryWaitsTenSecondsToConnectAndThirtyPerStatementByDefault() {
+        #expect(PostgreSQLPrimary("").timeouts == PrimaryTimeouts(connecting: .seconds(10), statement: .seconds(30)))
     }
 
     @Test func boundsReadInSecondsAndPollInWholeMillisecondsRoundedUp() {

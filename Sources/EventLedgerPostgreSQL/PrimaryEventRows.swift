@@ -1,18 +1,8 @@
-/// One event as the primary holds it: what a replica appends to catch up, and where it must
-/// land (position, commit, time and hash), so that every replica's log is the primary's.
-struct PrimaryEvent {
-    /// Its position in the log.
-    let position: UInt64
-    /// The commit it belongs to.
-    let commit: UInt64
-    /// Its commit's time.
-    let recordedAt: Timestamp
-    /// Its chained hash, lowercase hex.
-    let hash: String
-    /// Type, payload, id, metadata and schema version, to append as they were.
-    let pending: PendingEvent
+import EventLedger
 
-    /// The columns `PrimaryLog` selects, in the order `init(row:)` reads them.
+/// How an event is a row of the primary's `ledger_events` table.
+extension PrimaryEvent {
+    /// The columns `PostgreSQLLog` selects, in the order `init(row:)` reads them.
     static let selectedColumns = """
         position, commit, (extract(epoch from recorded_at) * 1000000)::bigint, encode(hash, 'hex'), \
         id, type, schema_version, payload, metadata
@@ -38,30 +28,34 @@ struct PrimaryEvent {
     }
 
     /// Reads a row of `selectedColumns`; a row that does not read is `.corruption`.
-    init(row: [String?]) throws {
-        func column(_ index: Int) throws -> String {
+    init(row: [String?]) throws(LedgerError) {
+        func column(_ index: Int) throws(LedgerError) -> String {
             guard index < row.count, let value = row[index] else {
                 throw LedgerError(.corruption, "the primary returned an event row with column \(index + 1) missing")
             }
             return value
         }
-        func number(_ index: Int) throws -> UInt64 {
+        func number(_ index: Int) throws(LedgerError) -> UInt64 {
             guard let value = UInt64(try column(index)) else {
                 throw LedgerError(.corruption, "the primary returned an event row with column \(index + 1) not a number")
             }
             return value
         }
-        position = try number(0)
-        commit = try number(1)
+        let position = try number(0)
         guard let microseconds = Int64(try column(2)), let id = EventID(try column(4)),
             let schemaVersion = Int(try column(6)),
-            let payload = try? JSONValue.parse(try column(7)).objectValue,
-            let metadata = try? JSONValue.parse(try column(8)).objectValue
+            let payload = Self.object(try column(7)), let metadata = Self.object(try column(8))
         else { throw LedgerError(.corruption, "the primary's event at position \(position) does not read") }
-        recordedAt = Timestamp(microseconds: microseconds)
-        hash = try column(3)
-        pending = PendingEvent(
-            type: try column(5), payload: payload, id: id,
-            metadata: metadata.compactMapValues(\.stringValue), schemaVersion: schemaVersion)
+        self.init(
+            position: position, commit: try number(1), recordedAt: Timestamp(microseconds: microseconds),
+            hash: try column(3),
+            pending: PendingEvent(
+                type: try column(5), payload: payload, id: id,
+                metadata: metadata.compactMapValues(\.stringValue), schemaVersion: schemaVersion))
+    }
+
+    /// The JSON object `text` holds; nil when it holds none.
+    private static func object(_ text: String) -> [String: JSONValue]? {
+        (try? JSONValue.parse(text))?.objectValue
     }
 }

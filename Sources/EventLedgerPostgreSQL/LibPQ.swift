@@ -1,4 +1,5 @@
 internal import CLibPQ
+import EventLedger
 
 #if canImport(Glibc)
 import Glibc
@@ -51,14 +52,13 @@ struct LibPQ {
 
     private init() throws(LedgerError) {
         guard let handle = dlopen("libpq.so.5", RTLD_NOW | RTLD_LOCAL) else {
-            throw LedgerError(
-                .storage,
-                "primary unreachable: cannot load libpq.so.5, PostgreSQL's client library "
+            throw LedgerError.primaryUnreachable(
+                "cannot load libpq.so.5, PostgreSQL's client library "
                     + "(Debian package libpq5)")
         }
         func load<T>(_ name: String, as type: T.Type = T.self) throws(LedgerError) -> T {
             guard let symbol = dlsym(handle, name) else {
-                throw LedgerError(.storage, "primary unreachable: libpq.so.5 has no \(name)")
+                throw LedgerError.primaryUnreachable("libpq.so.5 has no \(name)")
             }
             return unsafeBitCast(symbol, to: type)
         }
@@ -99,7 +99,7 @@ struct LibPQ {
         } catch let error as LedgerError {
             throw error
         } catch {
-            throw LedgerError(.storage, "primary unreachable: \(error)")
+            throw LedgerError.primaryUnreachable("\(error)")
         }
     }
 }

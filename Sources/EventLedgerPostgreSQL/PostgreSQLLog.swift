@@ -1,12 +1,32 @@
-/// The log as the primary (a PostgreSQL database) holds it, over one connection.
+import EventLedger
+
+/// The log as a PostgreSQL primary holds it, over one connection.
 ///
 /// Tables: `ledger_events` (one row per event: position, commit, id, stream, version, type,
 /// schema version, payload, metadata, recorded_at, hash) and `ledger_primary` (one row: the
 /// primary's identity, a random id made with the tables, which replicas remember). Writers
 /// serialize on a transaction-scoped advisory lock, so positions stay gapless and each
 /// commit's hashes continue the chain.
-struct PrimaryLog {
-    let connection: PostgresConnection
+final class PostgreSQLLog: PrimaryConnection {
+    private let connection: PostgresConnection
+    /// How long the server may stay quiet while this connection waits for commits before it
+    /// is asked something, so that a server that stopped answering (and so signals no commit
+    /// either) is noticed.
+    private let quietSpell: Duration
+    /// When the server last answered while this connection waited for commits.
+    private var heard = ContinuousClock.now
+
+    /// The channel writers notify when they commit.
+    static let commitChannel = "ledger_commits"
+
+    /// The log over `connection`, asking the server something after `quietSpell` of silence
+    /// while waiting for commits.
+    init(_ connection: PostgresConnection, quietSpell: Duration) {
+        self.connection = connection
+        self.quietSpell = quietSpell
+    }
+
+    var isConnected: Bool { connection.isConnected }
 
     /// The advisory lock every writer takes (an arbitrary constant: "ledger" in ASCII).
     private static let writeLock = "108101100103101114"
@@ -40,10 +60,16 @@ struct PrimaryLog {
     private static let rowsPerInsert = 1_000
 
     /// Creates the tables and the identity when they are missing.
-    func prepare() throws {
+    func prepareLog() throws(LedgerError) {
         guard try connection.execute("SELECT to_regclass('ledger_events') IS NULL")[0][0] == "t" else { return }
-        try locked {
-            for statement in Self.schema { try connection.execute(statement) }
+        do {
+            try locked {
+                for statement in Self.schema { try connection.execute(statement) }
+            }
+        } catch let error as LedgerError {
+            throw error
+        } catch {
+            throw LedgerError(.storage, "primary refused: \(error)")
         }
     }
 
@@ -63,7 +89,7 @@ struct PrimaryLog {
     }
 
     /// The primary's identity.
-    func identity() throws -> EventID {
+    func identity() throws(LedgerError) -> EventID {
         guard let text = try connection.execute("SELECT id FROM ledger_primary").first?[0], let id = EventID(text) else {
             throw LedgerError(.corruption, "the primary has no identity (table ledger_primary is empty)")
         }
@@ -71,14 +97,14 @@ struct PrimaryLog {
     }
 
     /// Whether the primary holds no event.
-    func isEmpty() throws -> Bool {
+    func isEmpty() throws(LedgerError) -> Bool {
         try connection.execute("SELECT NOT EXISTS (SELECT 1 FROM ledger_events)")[0][0] == "t"
     }
 
     /// Where the primary's log stands for a replica whose last event is at `position`: the
     /// hash the primary holds there (nil when it holds no such position), its last position
     /// and its clock, read in one statement.
-    func standing(at position: UInt64) throws -> PrimaryStanding {
+    func standing(at position: UInt64) throws(LedgerError) -> PrimaryStanding {
         let row = try connection.execute(
             """
             SELECT (SELECT encode(hash, 'hex') FROM ledger_events WHERE position = $1), \
@@ -93,19 +119,22 @@ struct PrimaryLog {
 
     /// The events after `position`, in position order, of the commits up to `lastCommit`
     /// (all when nil): whole commits only, so a page never splits one.
-    func events(after position: UInt64, throughCommit lastCommit: UInt64? = nil) throws -> [PrimaryEvent] {
+    func events(after position: UInt64, throughCommit lastCommit: UInt64?) throws(LedgerError) -> [PrimaryEvent] {
         let bound = lastCommit.map { " AND commit <= \($0)" } ?? ""
         let rows = try connection.execute(
             "SELECT \(PrimaryEvent.selectedColumns) FROM ledger_events WHERE position > $1\(bound) ORDER BY position",
             [String(position)])
-        return try rows.map { try PrimaryEvent(row: $0) }
+        var events: [PrimaryEvent] = []
+        events.reserveCapacity(rows.count)
+        for row in rows { events.append(try PrimaryEvent(row: row)) }
+        return events
     }
 
     /// Inserts `events`, up to `rowsPerInsert` rows per statement, and tells the replicas
     /// following the primary (delivered when the transaction commits).
-    func insert(_ events: [RecordedEvent]) throws {
+    func insert(_ events: [RecordedEvent]) throws(LedgerError) {
         guard !events.isEmpty else { return }
-        try connection.execute("NOTIFY \(PrimaryFollower.channel)")
+        try connection.execute("NOTIFY \(Self.commitChannel)")
         var start = 0
         while start < events.count {
             let chunk = events[start..<min(start + Self.rowsPerInsert, events.count)]
@@ -115,5 +144,25 @@ struct PrimaryLog {
                     + values.joined(separator: ", "), chunk.flatMap(PrimaryEvent.parameters))
             start += chunk.count
         }
+    }
+
+    /// Listens on the commit channel.
+    func listenForCommits() throws(LedgerError) {
+        try connection.execute("LISTEN \(Self.commitChannel)")
+        heard = .now
+    }
+
+    /// Waits for a notification on the commit channel; after a quiet spell, asks the server
+    /// something, so that one that stopped answering throws here.
+    func awaitCommit(milliseconds: Int32) throws(LedgerError) -> Bool {
+        if try connection.waitForNotification(milliseconds: milliseconds) {
+            heard = .now
+            return true
+        }
+        if ContinuousClock.now - heard >= quietSpell {
+            try connection.execute("SELECT 1")
+            heard = .now
+        }
+        return false
     }
 }

@@ -1,4 +1,5 @@
 internal import CLibPQ
+import EventLedger
 
 #if canImport(Glibc)
 import Glibc
@@ -45,7 +46,7 @@ final class PostgresConnection {
         self.timeouts = timeouts
         self.lockWait = lockWait
         guard let connection = pq.connectStart(connectionString) else {
-            throw LedgerError(.storage, "primary unreachable: out of memory")
+            throw LedgerError.primaryUnreachable("out of memory")
         }
         self.connection = connection
         // A failed connection is still finished by `deinit`.
@@ -67,7 +68,7 @@ final class PostgresConnection {
     /// been silent for `statementBound`.
     @discardableResult
     func execute(_ sql: String, _ parameters: [String?] = []) throws(LedgerError) -> [[String?]] {
-        guard !abandoned else { throw LedgerError(.storage, "primary unreachable: \(server) stopped answering") }
+        guard !abandoned else { throw LedgerError.primaryUnreachable("\(server) stopped answering") }
         var deadline = Deadline(after: statementBound, renewed: true) { "running \(Self.summary(of: sql))" }
         try send(sql, parameters, by: &deadline)
         guard let result = try nextResult(by: &deadline) else { throw unreachable() }
@@ -86,9 +87,8 @@ final class PostgresConnection {
         default:
             guard isConnected else { throw unreachable() }
             if let lockWait, pq.resultErrorField(result, Self.sqlStateField).map({ String(cString: $0) }) == Self.lockNotAvailable {
-                throw LedgerError(
-                    .storage,
-                    "primary busy: gave up waiting for a lock on \(server) after "
+                throw LedgerError.primaryBusy(
+                    "gave up waiting for a lock on \(server) after "
                         + "\(PrimaryTimeouts.describe(lockWait)) (\(deadline.activity())): another session holds it")
             }
             let message = pq.resultErrorMessage(result).map { String(cString: $0) } ?? "no result"
@@ -189,9 +189,8 @@ final class PostgresConnection {
             return ready
         }
         abandoned = true
-        throw LedgerError(
-            .storage,
-            "primary unreachable: \(server) did not answer within "
+        throw LedgerError.primaryUnreachable(
+            "\(server) did not answer within "
                 + "\(PrimaryTimeouts.describe(deadline.bound)) (\(deadline.activity()))")
     }
 
@@ -205,7 +204,7 @@ final class PostgresConnection {
             let ready = poll(&request, 1, PrimaryTimeouts.milliseconds(left))
             if ready > 0 { return request.revents }
             guard ready == 0 || errno == EINTR else {
-                throw LedgerError(.storage, "primary unreachable: cannot wait for \(server): \(String(cString: strerror(errno)))")
+                throw LedgerError.primaryUnreachable("cannot wait for \(server): \(String(cString: strerror(errno)))")
             }
         }
     }
@@ -226,7 +225,7 @@ final class PostgresConnection {
     /// The error for a connection that could not be made or was lost.
     private func unreachable() -> LedgerError {
         let message = pq.errorMessage(connection).map { String(cString: $0) } ?? "no message"
-        return LedgerError(.storage, "primary unreachable: \(redaction.clean(message))")
+        return LedgerError.primaryUnreachable("\(redaction.clean(message))")
     }
 }
 
