@@ -7,7 +7,7 @@ import Testing
 @Suite struct FoldedTableTests {
     @Test func versionsOfRowsWhoseKeysInterleaveAreAllStoredInKeyOrder() throws {
         try withNotesLedger { ledger, _ in
-            let table = try #require(ledger.tables.readModels[NotesDomain.notes.id])
+            let table = try #require(ledger.core.tables.readModels[NotesDomain.notes.id])
             let short = Array("x".utf8), withEmptyComponent = Array("x".utf8) + [0]
             let folded = FoldedTable()
             // "x" sorts before "x\0", yet versions of "x\0" sort before and after those of "x" (keys this
@@ -15,11 +15,11 @@ import Testing
             write(Array("b".utf8), under: withEmptyComponent, at: 1, into: folded)
             write(Array("a".utf8), under: short, at: 256, into: folded)
             write(Array("c".utf8), under: withEmptyComponent, at: 65_536, into: folded)
-            try ledger.environment.write { txn in
+            try ledger.core.environment.write { txn in
                 try txn.clear(table)
                 try folded.store(into: table, txn)
             }
-            let stored = try ledger.environment.read { txn in
+            let stored = try ledger.core.environment.read { txn in
                 var keys: [[UInt8]] = []
                 try txn.withCursor(table) { cursor in
                     try cursor.scan(prefix: []) { entry in
@@ -39,18 +39,18 @@ import Testing
 
     @Test func aRowWrittenTwiceAtOnePositionKeepsOneVersionThere() throws {
         try withNotesLedger { ledger, _ in
-            let table = try #require(ledger.tables.readModels[NotesDomain.notes.id])
+            let table = try #require(ledger.core.tables.readModels[NotesDomain.notes.id])
             let key = Array("n".utf8)
             let folded = FoldedTable()
             write([1], under: key, at: 1, into: folded)
             write(nil, under: key, at: 2, into: folded)
             write([2], under: key, at: 2, into: folded)
             #expect(try key.withUnsafeBytes { try folded.newestValue($0).flatMap(StoredRow.rowBytes).map(Array.init) } == [2])
-            try ledger.environment.write { txn in
+            try ledger.core.environment.write { txn in
                 try txn.clear(table)
                 try folded.store(into: table, txn)
             }
-            let stored = try ledger.environment.read { txn in
+            let stored = try ledger.core.environment.read { txn in
                 var entries: [[UInt8]: [UInt8]?] = [:]
                 try txn.withCursor(table) { cursor in
                     try cursor.scan(prefix: []) { entry in

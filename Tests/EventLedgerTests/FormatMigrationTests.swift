@@ -32,13 +32,13 @@ import Testing
         _ name: String, after earlier: [String] = [], readable: Bool = true, failing: Bool = false,
         runs: StepRuns
     ) -> FormatMigrationStep {
-        FormatMigrationStep(summary: "step \(name)", readableBefore: readable) { ledger, txn in
+        FormatMigrationStep(summary: "step \(name)", readableBefore: readable) { core, txn in
             for previous in earlier {
-                guard try txn.get(ledger.tables.checkpoints, key(previous)) != nil else {
+                guard try txn.get(core.tables.checkpoints, key(previous)) != nil else {
                     throw LedgerError(.corruption, "step \(name) ran before step \(previous)")
                 }
             }
-            try txn.put(ledger.tables.checkpoints, key(name), [1])
+            try txn.put(core.tables.checkpoints, key(name), [1])
             runs.note(name, txn)
             if failing { throw LedgerError(.storage, "step \(name) failed") }
         }
@@ -62,14 +62,14 @@ import Testing
 
     /// Whether the fake step `name` has written its key.
     func wrote(_ ledger: Ledger, _ name: String) throws -> Bool {
-        try ledger.environment.read { txn in try txn.get(ledger.tables.checkpoints, Self.key(name)) != nil }
+        try ledger.core.environment.read { txn in try txn.get(ledger.core.tables.checkpoints, Self.key(name)) != nil }
     }
 
     @Test func aNewLedgerRecordsTheCurrentFormat() throws {
         try withFormatOneLedger { path in
             let ledger = try open(path, steps: [])
             #expect(try ledger.stats().formatVersion == 1)
-            #expect(try ledger.environment.read { txn in try txn.get(ledger.tables.checkpoints, FileFormat.recordKey) != nil })
+            #expect(try ledger.core.environment.read { txn in try txn.get(ledger.core.tables.checkpoints, FileFormat.recordKey) != nil })
         }
     }
 
@@ -162,7 +162,7 @@ import Testing
         try withFormatOneLedger { path in
             do {
                 let ledger = try open(path, steps: [])
-                try ledger.environment.write { txn in try txn.put(ledger.tables.checkpoints, FileFormat.recordKey, record) }
+                try ledger.core.environment.write { txn in try txn.put(ledger.core.tables.checkpoints, FileFormat.recordKey, record) }
             }
             let before = try Data(contentsOf: URL(fileURLWithPath: path))
             let runs = StepRuns()

@@ -21,8 +21,8 @@ import Testing
 
     @Test func aParentsKeptCursorSeesWhatAChildCommittedAndNotWhatOneRolledBack() throws {
         try withNotesLedger { ledger, _ in
-            let table = try #require(ledger.tables.readModels[NotesDomain.notes.id])
-            try ledger.environment.write { txn in
+            let table = try #require(ledger.core.tables.readModels[NotesDomain.notes.id])
+            try ledger.core.environment.write { txn in
                 try txn.clear(table)
                 try txn.put(table, bytes("b"), bytes("1"))
                 #expect(try keys(txn, table) == ["b"])
@@ -39,15 +39,15 @@ import Testing
                 try txn.put(table, bytes("c"), bytes("3"))
                 #expect(try txn.withCursor(table) { try $0.seek(before: bytes("c")).map { Array($0.key) } } == bytes("b"))
             }
-            let stored = try ledger.environment.read { txn in try keys(txn, table) }
+            let stored = try ledger.core.environment.read { txn in try keys(txn, table) }
             #expect(stored == ["a", "b", "c"])
         }
     }
 
     @Test func writingATableWhileScanningItLeavesTheScanWhole() throws {
         try withNotesLedger { ledger, _ in
-            let table = try #require(ledger.tables.readModels[NotesDomain.notes.id])
-            let scanned = try ledger.environment.write { txn in
+            let table = try #require(ledger.core.tables.readModels[NotesDomain.notes.id])
+            let scanned = try ledger.core.environment.write { txn in
                 try txn.clear(table)
                 for index in 0..<300 { try txn.put(table, bytes("a\(1000 + index)"), bytes("row")) }
                 var scanned: [String] = []
@@ -65,7 +65,7 @@ import Testing
                 return scanned
             }
             #expect(scanned == (0..<300).map { "a\(1000 + $0)" })
-            let copies = try ledger.environment.read { txn in try keys(txn, table, prefix: "b") }
+            let copies = try ledger.core.environment.read { txn in try keys(txn, table, prefix: "b") }
             #expect(copies == scanned.map { "b" + $0 })
         }
     }

@@ -9,8 +9,8 @@ import Testing
             try ledger.append(NoteCreated(noteId: "a", text: "one"))
             try ledger.append([PendingEvent(NoteEdited(noteId: "a", text: "two")), PendingEvent(NoteCreated(noteId: "b", text: "x"))])
             var previous = EventRecord.zeroHash
-            try ledger.environment.read { txn in
-                try txn.withCursor(ledger.tables.log) { cursor in
+            try ledger.core.environment.read { txn in
+                try txn.withCursor(ledger.core.tables.log) { cursor in
                     var entry = try cursor.first()
                     while let current = entry {
                         let view = try EventRecordView(current.value, position: 0)

@@ -35,7 +35,7 @@ private struct ShoutingNotes: LedgerDomain {
 
     /// The read models of `ledger` whose recorded version differs from their domain's.
     private func mismatches(_ ledger: Ledger) throws -> [Int: ReadModelVersions.Mismatch] {
-        try ledger.environment.read { txn in try ReadModelVersions.mismatches(ledger.catalog, txn, ledger.tables.checkpoints) }
+        try ledger.core.environment.read { txn in try ReadModelVersions.mismatches(ledger.core.catalog, txn, ledger.core.tables.checkpoints) }
     }
 
     @Test func aRaisedVersionRebuildsTheReadModelOnceWhenOpenedForWriting() throws {
@@ -104,7 +104,7 @@ private struct ShoutingNotes: LedgerDomain {
         do {
             let ledger = try Ledger(path: path, domains: [NotesDomain()])
             try ledger.append(NoteCreated(noteId: "a", text: "quiet"))
-            try ledger.environment.write { txn in try txn.put(ledger.tables.checkpoints, ReadModelVersions.key("notes"), record) }
+            try ledger.core.environment.write { txn in try txn.put(ledger.core.tables.checkpoints, ReadModelVersions.key("notes"), record) }
         }
         let before = try bytes(path)
         let damaged = #"the version record of the read model "notes" is damaged"#

@@ -48,7 +48,7 @@ import Testing
         let written = try Ledger(path: path, domains: [NotesDomain()])
         try written.append(NoteCreated(noteId: "n1", text: "one", folderId: "f1"))
         // As a file written before read models recorded their versions.
-        try written.environment.write { txn in _ = try txn.delete(written.tables.checkpoints, ReadModelVersions.key("notes")) }
+        try written.core.environment.write { txn in _ = try txn.delete(written.core.tables.checkpoints, ReadModelVersions.key("notes")) }
         #expect(try Ledger(path: path, domains: [], options: .init(readOnly: true)).readModelsOfUnknownDomains == ["notes"])
         let reader = try Ledger(path: path, domains: [NotesDomain()], options: .init(readOnly: true))
         #expect(reader.missingReadModels.isEmpty && reader.readModelsOfUnknownDomains.isEmpty)

@@ -28,9 +28,9 @@ import Glibc
     /// Every entry of every table derived from the log: read-model rows and their history,
     /// cascade links and checkpoints, one line each in key order.
     func derivedState(_ ledger: Ledger) throws -> [String] {
-        try ledger.environment.read { txn in
-            var tables: [(String, Table)] = [("links", ledger.tables.links), ("checkpoints", ledger.tables.checkpoints)]
-            for (table, stored) in ledger.tables.readModels.sorted(by: { $0.key.name < $1.key.name }) {
+        try ledger.core.environment.read { txn in
+            var tables: [(String, Table)] = [("links", ledger.core.tables.links), ("checkpoints", ledger.core.tables.checkpoints)]
+            for (table, stored) in ledger.core.tables.readModels.sorted(by: { $0.key.name < $1.key.name }) {
                 tables.append((table.name + "@history", stored))
             }
             var lines: [String] = []
@@ -48,12 +48,12 @@ import Glibc
 
     /// Changes the stored tables in one write transaction, bypassing the ledger's rules.
     func tamper(_ ledger: Ledger, _ body: (Transaction, LedgerTables) throws -> Void) throws {
-        try ledger.environment.write { txn in try body(txn, ledger.tables) }
+        try ledger.core.environment.write { txn in try body(txn, ledger.core.tables) }
     }
 
     /// The stored bytes of the log record at `position`.
     func record(_ ledger: Ledger, at position: UInt64) throws -> [UInt8] {
-        try ledger.environment.read { txn in Array(try ledger.record(txn, at: position)) }
+        try ledger.core.environment.read { txn in Array(try ledger.core.record(txn, at: position)) }
     }
 
     /// The stored form of `key`, which its versions' keys start with.
@@ -80,7 +80,7 @@ import Glibc
     }
 
     func readModelTable(_ ledger: Ledger, _ table: some DeclaredTable) throws -> Table {
-        try #require(ledger.tables.readModels[TableName(qualifiedName: table.qualifiedName)], "no stored tables for \(table.qualifiedName)")
+        try #require(ledger.core.tables.readModels[TableName(qualifiedName: table.qualifiedName)], "no stored tables for \(table.qualifiedName)")
     }
 
     // MARK: rebuild
@@ -139,8 +139,8 @@ import Glibc
     @Test func aStoreRunAgainLikeAWriteRetriedAfterTheMapGrewWritesTheWholeReadModel() throws {
         try withFixture { ledger, _ throws in
             let inline = try derivedState(ledger)
-            let fold = ReadModelFold(catalog: ledger.catalog, tables: ledger.tables, domainIndex: 0)
-            try ledger.environment.write { txn in
+            let fold = ReadModelFold(catalog: ledger.core.catalog, tables: ledger.core.tables, domainIndex: 0)
+            try ledger.core.environment.write { txn in
                 try fold.store(txn)
                 try fold.store(txn)
             }
@@ -150,8 +150,8 @@ import Glibc
 
     @Test func eventsAppendedBetweenTheFoldAndItsStoreAreFoldedAndSortedIn() throws {
         try withFixture { ledger, _ throws in
-            let fold = ReadModelFold(catalog: ledger.catalog, tables: ledger.tables, domainIndex: 0)
-            _ = try ledger.environment.read { txn in try fold.advance(txn) }
+            let fold = ReadModelFold(catalog: ledger.core.catalog, tables: ledger.core.tables, domainIndex: 0)
+            _ = try ledger.core.environment.read { txn in try fold.advance(txn) }
             fold.sortRows()
             // New rows whose keys sort before, between and after the folded ones, and a new version of one.
             try ledger.append([
@@ -161,7 +161,7 @@ import Glibc
                 PendingEvent(NoteEdited(noteId: "c", text: "charlie 3")),
             ])
             let inline = try derivedState(ledger)
-            try ledger.environment.write { txn in try fold.store(txn) }
+            try ledger.core.environment.write { txn in try fold.store(txn) }
             #expect(fold.position == 10)
             #expect(try derivedState(ledger) == inline)
         }

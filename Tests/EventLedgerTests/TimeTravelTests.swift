@@ -189,7 +189,7 @@ import Glibc
                 #expect(try ledger.position(of: .time(commit.time)) == commit.last)
             }
 
-            try ledger.environment.write { txn in try txn.clear(ledger.tables.log) }
+            try ledger.core.environment.write { txn in try txn.clear(ledger.core.tables.log) }
             #expect(try ledger.head().position == 0, "the log is gone")
 
             // Every position: the listing steps through rows of one to dozens of versions.

@@ -106,7 +106,7 @@ import Testing
         let newer = FileFormats.released.current + 1
         do {
             let ledger = try Ledger(path: sandbox.ledgerPath, domains: [MusicDomain(), AnimalsDomain(), FavoritesDomain()])
-            try ledger.environment.write { txn in try FileFormat.record(newer, txn, ledger.tables.checkpoints) }
+            try ledger.core.environment.write { txn in try FileFormat.record(newer, txn, ledger.core.tables.checkpoints) }
         }
         let before = try #require(fileBytes(sandbox.ledgerPath))
         let commands = [

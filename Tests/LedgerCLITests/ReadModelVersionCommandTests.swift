@@ -125,6 +125,6 @@ extension LedgerSandbox {
     /// another version of the tool would.
     func overwriteCheckpoint(_ key: [UInt8], with value: [UInt8]) throws {
         let ledger = try Ledger(path: ledgerPath, domains: [MusicDomain(), AnimalsDomain(), FavoritesDomain()])
-        try ledger.environment.write { txn in try txn.put(ledger.tables.checkpoints, key, value) }
+        try ledger.core.environment.write { txn in try txn.put(ledger.core.tables.checkpoints, key, value) }
     }
 }

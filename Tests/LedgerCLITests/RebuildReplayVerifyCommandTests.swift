@@ -38,12 +38,12 @@ import Testing
     /// transaction, bypassing the ledger; the ledger is closed again before returning.
     func tamper(_ sandbox: LedgerSandbox, _ body: (Ledger, Transaction) throws -> Void) throws {
         let ledger = try Ledger(path: sandbox.ledgerPath, domains: [MusicDomain(), AnimalsDomain(), FavoritesDomain()])
-        try ledger.environment.write { txn in try body(ledger, txn) }
+        try ledger.core.environment.write { txn in try body(ledger, txn) }
     }
 
     /// The stored table (every version of every row) of the read-model table `table` of `projection`.
     func stored(_ ledger: Ledger, _ projection: String, _ table: String) throws -> Table {
-        try #require(ledger.tables.readModels[TableName(qualifiedName: "\(projection).\(table)")], "\(projection).\(table)")
+        try #require(ledger.core.tables.readModels[TableName(qualifiedName: "\(projection).\(table)")], "\(projection).\(table)")
     }
 
     /// Deletes the row of the unique song from `artist-songs` (the artist → songs table).
@@ -297,7 +297,7 @@ import Testing
     @Test func verifyFindsADeletedStreamIndexEntry() throws {
         let sandbox = try fixture()
         try tamper(sandbox) { ledger, txn throws in
-            #expect(try txn.delete(ledger.tables.streams, LedgerTables.streamKey("song-zq", 1)))
+            #expect(try txn.delete(ledger.core.tables.streams, LedgerTables.streamKey("song-zq", 1)))
         }
         let (error, problems) = try failingVerify(sandbox)
         #expect(error.contains("position 87") && error.contains("song-zq"), "\(error)")

@@ -15,10 +15,10 @@ import Testing
         try GeneratedLedger.with(events: 3_000, seed: 12) { generated in
             let ledger = generated.ledger
             let inline = try ReadModelSnapshot(current: ledger)
-            let folds = try ledger.foldReadModels(Array(ledger.catalog.domains.indices), limits: tiny)
+            let folds = try Maintenance(core: ledger.core).foldReadModels(Array(ledger.core.catalog.domains.indices), limits: tiny)
             #expect(folds.allSatisfy { $0.position < 3_000 }, "every fold stops before the end of the log: \(folds.map(\.position))")
             var reported: [(folded: UInt64, events: UInt64)] = []
-            let report = try ledger.rebuild([], limits: tiny) { reported.append(($0, $1)) }
+            let report = try Maintenance(core: ledger.core).rebuild([], limits: tiny) { reported.append(($0, $1)) }
             #expect(report.events == 3_000)
             // The folds stopped early: the way from there to the end is the writes' progress.
             #expect(reported.contains { $0.folded > 1_000 && $0.folded < 3_000 }, "\(reported.map(\.folded))")
@@ -38,8 +38,8 @@ import Testing
         var generator = WorkloadGenerator(seed: 13)
         let events = generator.batch(3_000)
         #expect(events.count >= Appender.foldedInMemoryFrom, "a batch this large is folded in memory")
-        let result = try ledger.environment.write { txn in
-            var appender = Appender(catalog: ledger.catalog, tables: ledger.tables, txn: txn)
+        let result = try ledger.core.environment.write { txn in
+            var appender = Appender(catalog: ledger.core.catalog, tables: ledger.core.tables, txn: txn)
             appender.foldLimits = tiny
             return try appender.append(events, mode: .strict)
         }
@@ -55,8 +55,8 @@ import Testing
     func appendInParts(_ events: [PendingEvent], _ directory: TemporaryDirectory) throws -> (Ledger, Result<AppendResult, any Error>) {
         let ledger = try GeneratedLedger.open(directory.file("ledger.lmdb"))
         let result = Result {
-            try ledger.environment.write { txn in
-                var appender = Appender(catalog: ledger.catalog, tables: ledger.tables, txn: txn)
+            try ledger.core.environment.write { txn in
+                var appender = Appender(catalog: ledger.core.catalog, tables: ledger.core.tables, txn: txn)
                 appender.foldLimits = tiny
                 return try appender.append(events, mode: .strict)
             }

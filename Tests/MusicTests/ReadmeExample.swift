@@ -23,7 +23,8 @@ func songsOfPinkFloyd(ledgerPath: String) throws -> [String] {
 
     do {
         try ledger.append(SongRetitled(songId: "no-such-song", title: "Time"))
-    } catch let error as LedgerError where error.kind == .ruleViolation {
+    } catch {
+        guard error.kind == .ruleViolation else { throw error }
         print(error.message)  // rule violated: song must exist (song-no-such-song)
     }
     return try ledger.read { try MusicQueries.artistSongs("pink-floyd", in: $0) }.songs.map(\.title)

@@ -36,13 +36,13 @@ struct FileFormats: Sendable {
 
     /// Runs the steps the ledger's file lacks in one write transaction and records the
     /// current version; does nothing when another process migrated it meanwhile.
-    func migrate(_ ledger: Ledger) throws {
-        try ledger.environment.write { txn in
-            let checkpoints = ledger.tables.checkpoints
-            let version = try FileFormat.storedVersion(txn, checkpoints, of: ledger.path)
-            try requireOpenable(version, path: ledger.path, readOnly: false)
+    func migrate(_ core: LedgerCore) throws {
+        try core.environment.write { txn in
+            let checkpoints = core.tables.checkpoints
+            let version = try FileFormat.storedVersion(txn, checkpoints, of: core.path)
+            try requireOpenable(version, path: core.path, readOnly: false)
             guard version < current else { return }
-            for step in steps(from: version) { try step.apply(ledger, txn) }
+            for step in steps(from: version) { try step.apply(core, txn) }
             try FileFormat.record(current, txn, checkpoints)
         }
     }

@@ -8,5 +8,5 @@ struct FormatMigrationStep: Sendable {
     let readableBefore: Bool
     /// Changes the file, inside the migration's one write transaction, which may run it
     /// again from the start (after growing the map): it must only read and write the file.
-    let apply: @Sendable (Ledger, Transaction) throws -> Void
+    let apply: @Sendable (LedgerCore, Transaction) throws -> Void
 }

@@ -126,12 +126,12 @@ extension Ledger {
     public func importEvents(from source: some EventSource<ImportedEvent>, rehash: Bool = false) throws(LedgerError) -> ImportReport {
         try LedgerError.typed {
             var source = source
-            return try writer.commit(reserving: source.estimatedEventCount * Environment.bytesPerEvent) { txn, now in
+            return try core.writer.commit(reserving: source.estimatedEventCount * Environment.bytesPerEvent) { txn, now in
                 try source.rewind()
-                let appender = writer.appender(in: txn)
+                let appender = core.writer.appender(in: txn)
                 let latestTime = Timestamp(microseconds: now.microseconds + ImportedEvent.maximumClockSkew)
                 let events = ImportedCommits(source, chain: rehash ? nil : ImportedHashChain(), latestTime: latestTime)
-                try events.noteCommitsHeld(txn, tables)
+                try events.noteCommitsHeld(txn, core.tables)
                 var appended = 0, commits = 0
                 while let (sourceCommit, time) = try events.nextCommit() {
                     let start = events.handedOver
@@ -157,7 +157,7 @@ extension Ledger {
         _ events: some PendingEventFeed, startingAt start: Int, recordedAt time: Timestamp,
         _ appender: Appender, _ txn: Transaction
     ) throws -> (added: Int, commit: UInt64?) {
-        let headBefore = try LogHead(txn, tables).position
+        let headBefore = try LogHead(txn, core.tables).position
         let result: AppendResult
         do {
             result = try appender.append(from: events, mode: .importing, recordedAt: time)
@@ -166,13 +166,13 @@ extension Ledger {
             throw error
         }
         // New events take the positions after the head; those already in the log keep theirs.
-        let added = Int(try LogHead(txn, tables).position - headBefore)
+        let added = Int(try LogHead(txn, core.tables).position - headBefore)
         let present = result.positions.lazy.filter { $0 <= headBefore }
         guard let earliest = present.min(), let latest = present.max() else { return (added, result.commit) }
         // Commits hold consecutive positions: the events present are in one commit when the
         // earliest and the latest are.
-        let commit = try EventRecordView(record(txn, at: earliest), position: earliest).commit
-        guard added == 0, try EventRecordView(record(txn, at: latest), position: latest).commit == commit else { return (added, nil) }
+        let commit = try EventRecordView(core.record(txn, at: earliest), position: earliest).commit
+        guard added == 0, try EventRecordView(core.record(txn, at: latest), position: latest).commit == commit else { return (added, nil) }
         return (added, commit)
     }
 }

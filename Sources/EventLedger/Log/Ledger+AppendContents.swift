@@ -26,11 +26,11 @@ extension Ledger {
     public func append(from source: some EventSource<PendingEvent>, mode: RuleMode = .strict) throws(LedgerError) -> AppendResult {
         try LedgerError.typed {
             var source = source
-            guard primary == nil else { return try append(gathering: &source, mode: mode) }
-            try environment.requireNoWriteOnThisThread()
-            return try writer.commit(reserving: source.estimatedEventCount * Environment.bytesPerEvent) { txn, now in
+            guard core.primary == nil else { return try append(gathering: &source, mode: mode) }
+            try core.environment.requireNoWriteOnThisThread()
+            return try core.writer.commit(reserving: source.estimatedEventCount * Environment.bytesPerEvent) { txn, now in
                 try source.rewind()
-                return try writer.appender(in: txn).append(from: SourceFeed(source: source), mode: mode, recordedAt: now)
+                return try core.writer.appender(in: txn).append(from: SourceFeed(source: source), mode: mode, recordedAt: now)
             }
         }
     }

@@ -3,7 +3,7 @@ extension Ledger {
     /// while other processes keep appending (`mdb_env_copy2` with compaction).
     public func backup(to destination: String) throws(LedgerError) {
         try LedgerError.typed {
-            try environment.copyCompacted(to: destination)
+            try core.environment.copyCompacted(to: destination)
         }
     }
 }

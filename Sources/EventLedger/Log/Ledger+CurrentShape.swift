@@ -8,7 +8,7 @@ extension Ledger {
             guard let payload = recorded.data.objectValue else {
                 throw LedgerError(.corruption, "event at position \(recorded.position) has a payload that is not an object")
             }
-            let value = try catalog.decode(catalog.entry(recorded.type), payload, storedAt: recorded.schemaVersion).value
+            let value = try core.catalog.decode(core.catalog.entry(recorded.type), payload, storedAt: recorded.schemaVersion).value
             guard let event = value as? Event else {
                 throw LedgerError(.invalidInput, "\(recorded.type) is not one of the events of \(Event.self)", subject: recorded.type)
             }

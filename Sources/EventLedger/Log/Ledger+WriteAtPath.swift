@@ -97,7 +97,7 @@ extension Ledger {
         let linked = try Environment.createAtomically(
             path: path, tableNames: LedgerTables.allNames(catalog.readModelTables),
             mapSize: building.initialMapSize,
-            initialize: newFileContents(catalog, .released, path: path)
+            initialize: LedgerCore.newFileContents(catalog, .released, path: path)
         ) { temporary in
             result = try fill(Ledger(path: temporary, domains: domains, options: building, formats: .released))
         }

@@ -29,8 +29,8 @@ extension Ledger {
     /// The last position and commit of the log (0 and 0 when empty).
     public func head() throws(LedgerError) -> (position: UInt64, commit: UInt64) {
         try LedgerError.typed {
-            try environment.read { txn in
-                let head = try LogHead(txn, tables)
+            try core.environment.read { txn in
+                let head = try LogHead(txn, core.tables)
                 return (head.position, head.commit)
             }
         }
@@ -39,7 +39,7 @@ extension Ledger {
     /// Visits the events selected by `filter` in position order, in one consistent snapshot,
     /// until `body` returns false.
     public func forEachEvent(_ filter: LogFilter = LogFilter(), _ body: (RecordedEvent) throws -> Bool) throws {
-        try environment.read { txn in
+        try core.environment.read { txn in
             var remaining = filter.limit ?? Int.max
             func visit(_ position: UInt64, _ record: UnsafeRawBufferPointer) throws -> Bool {
                 let view = try EventRecordView(record, position: position)
@@ -52,11 +52,11 @@ extension Ledger {
                 try forEachStreamPosition(txn, stream: stream) { position in
                     guard position >= filter.from else { return true }
                     guard position <= filter.to ?? .max else { return false }
-                    return try visit(position, try self.record(txn, at: position))
+                    return try visit(position, try core.record(txn, at: position))
                 }
                 return
             }
-            try txn.withCursor(tables.log) { cursor in
+            try txn.withCursor(core.tables.log) { cursor in
                 var entry = try cursor.seek(atLeast: LedgerTables.bigEndian(filter.from))
                 while let current = entry {
                     let position = LedgerTables.readBigEndian(current.key)
@@ -71,38 +71,31 @@ extension Ledger {
     /// it (e.g. the `CategoryDeleted` that deleted an animal). `.notFound` when the stream does not exist.
     public func history(of stream: String) throws(LedgerError) -> [RecordedEvent] {
         try LedgerError.typed {
-            try environment.read { txn in
+            try core.environment.read { txn in
                 var positions: [UInt64] = []
                 try forEachStreamPosition(txn, stream: stream) { position in
                     positions.append(position)
                     return true
                 }
                 guard !positions.isEmpty else { throw LedgerError(.notFound, "stream \(stream) does not exist", subject: stream) }
-                try txn.withCursor(tables.links) { cursor in
+                try txn.withCursor(core.tables.links) { cursor in
                     try cursor.scan(prefix: Array(stream.utf8) + [0]) { entry in
                         positions.append(LedgerTables.readBigEndian(entry.key, at: entry.key.count - 8))
                         return true
                     }
                 }
                 return try positions.sorted().map { position in
-                    try RecordedEvent(EventRecordView(record(txn, at: position), position: position))
+                    try RecordedEvent(EventRecordView(core.record(txn, at: position), position: position))
                 }
             }
         }
     }
 
     private func forEachStreamPosition(_ txn: Transaction, stream: String, _ body: (UInt64) throws -> Bool) throws {
-        try txn.withCursor(tables.streams) { cursor in
+        try txn.withCursor(core.tables.streams) { cursor in
             try cursor.scan(prefix: Array(stream.utf8) + [0]) { entry in
                 try body(LedgerTables.readBigEndian(entry.value))
             }
         }
-    }
-
-    func record(_ txn: Transaction, at position: UInt64) throws -> UnsafeRawBufferPointer {
-        guard let bytes = try txn.get(tables.log, LedgerTables.bigEndian(position)) else {
-            throw LedgerError(.corruption, "position \(position) is missing from the log", subject: String(position))
-        }
-        return bytes
     }
 }

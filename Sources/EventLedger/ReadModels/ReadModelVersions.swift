@@ -98,19 +98,3 @@ enum ReadModelVersions {
         }
     }
 }
-
-extension Ledger {
-    /// Rebuilds the read models at `indexes` that an earlier version of their domain built, in
-    /// one write transaction, recording the versions that built them; throws, changing nothing,
-    /// when another process meanwhile recorded one as built by a newer version or damaged it.
-    func rebuildOutdatedReadModels(_ indexes: [Int]) throws {
-        try environment.write(reserving: environment.usedBytes) { txn in
-            let mismatches = try ReadModelVersions.mismatches(catalog, txn, tables.checkpoints).filter { indexes.contains($0.key) }
-            try ReadModelVersions.requireWritable(mismatches, catalog, path: path)
-            for index in mismatches.keys.sorted() {
-                try ReadModelFold(catalog: catalog, tables: tables, domainIndex: index).store(txn)
-                try ReadModelVersions.record(catalog.domains[index], txn, tables.checkpoints)
-            }
-        }
-    }
-}

@@ -22,9 +22,9 @@ extension Ledger {
     /// Runs `body` on the read models as they were at `point`. The cost does not grow with
     /// the log: rows are read from their versions, never by replaying events.
     public func read<T>(asOf point: LogPoint, _ body: (ReadModelReader) throws -> T) throws -> T {
-        try environment.read { txn in
+        try core.environment.read { txn in
             let position = try self.position(of: point, txn)
-            return try body(ReadModelReader(HistoricalReadModel(txn: txn, tables: tables.readModels, position: position)))
+            return try body(ReadModelReader(HistoricalReadModel(txn: txn, tables: core.tables.readModels, position: position)))
         }
     }
 
@@ -40,7 +40,7 @@ extension Ledger {
     /// the last commit recorded at or before it (0 when none was).
     public func position(of point: LogPoint) throws(LedgerError) -> UInt64 {
         try LedgerError.typed {
-            try environment.read { txn in try position(of: point, txn) }
+            try core.environment.read { txn in try position(of: point, txn) }
         }
     }
 
@@ -50,10 +50,10 @@ extension Ledger {
             return min(position, UInt64(Int64.max))
         case .time(let time):
             var low: UInt64 = 0
-            var high = try LogHead(txn, tables).position
+            var high = try LogHead(txn, core.tables).position
             while low < high {
                 let middle = low + (high - low + 1) / 2
-                let record = try EventRecordView(record(txn, at: middle), position: middle)
+                let record = try EventRecordView(core.record(txn, at: middle), position: middle)
                 if record.recordedAt <= time { low = middle } else { high = middle - 1 }
             }
             return low

@@ -13,9 +13,10 @@ final class PrimaryFollower: Sendable {
     private let stopped = Atomic<Bool>(false)
     private let failure = Mutex<LedgerError?>(nil)
 
-    /// Starts following the primary of `ledger` through `link`; the ledger must be open for writing.
-    init(_ ledger: Ledger, link: PrimaryLink) throws {
-        try DetachedThread.start { [self] in follow(ledger, link) }
+    /// Starts following the primary of the replica `replication` syncs through `link`; the
+    /// ledger must be open for writing.
+    init(_ replication: Replication, link: PrimaryLink) throws {
+        try DetachedThread.start { [self] in follow(replication, link) }
     }
 
     /// Ends the following (within a second).
@@ -26,14 +27,14 @@ final class PrimaryFollower: Sendable {
         if let error = failure.withLock({ $0 }) { throw error }
     }
 
-    private func follow(_ ledger: Ledger, _ link: PrimaryLink) {
+    private func follow(_ replication: Replication, _ link: PrimaryLink) {
         while !stopped.load(ordering: .acquiring) {
             do {
                 let connection = try link.connect()
                 try connection.listenForCommits()
-                try ledger.sync()
+                try replication.sync()
                 while !stopped.load(ordering: .acquiring) {
-                    if try connection.awaitCommit(milliseconds: 500) { try ledger.sync() }
+                    if try connection.awaitCommit(milliseconds: 500) { try replication.sync() }
                 }
             } catch let error where error.isPrimaryUnavailable {
                 sleep(1)

@@ -28,18 +28,18 @@ public struct Session: Sendable {
     @discardableResult
     public func stage(_ event: PendingEvent) throws(LedgerError) -> [String: String] {
         try LedgerError.typed {
-            try ledger.writer.writeOutsideLog { txn in
-                var record = try ledger.loadSession(id, txn)
+            try ledger.core.writer.writeOutsideLog { txn in
+                var record = try ledger.core.loadSession(id, txn)
                 var staged = event
-                let prepared = try ledger.catalog.prepare(event)
+                let prepared = try ledger.core.catalog.prepare(event)
                 staged.payload = try prepared.event.payload
                 staged.id = event.id ?? EventID.generate()
-                let appender = ledger.writer.appender(in: txn)
+                let appender = ledger.core.writer.appender(in: txn)
                 let stream = prepared.event.stream
                 let pin = try record.pins[stream] ?? appender.currentVersion(of: stream)
                 try txn.withRolledBackChild { child in
                     do {
-                        _ = try ledger.writer.appender(in: child)
+                        _ = try ledger.core.writer.appender(in: child)
                             .append(record.events + [staged], mode: .strict)
                     } catch var error as LedgerError {
                         error.eventIndex = nil
@@ -48,7 +48,7 @@ public struct Session: Sendable {
                 }
                 record.events.append(staged)
                 record.pins[stream] = pin
-                try txn.put(ledger.tables.sessions, Array(id.utf8), record.encoded)
+                try txn.put(ledger.core.tables.sessions, Array(id.utf8), record.encoded)
                 return prepared.assignedIDs
             }
         }
@@ -65,21 +65,21 @@ public struct Session: Sendable {
     /// The staged events and touched streams.
     public func info() throws(LedgerError) -> SessionInfo {
         try LedgerError.typed {
-            try ledger.environment.read { txn in try ledger.loadSession(id, txn).info }
+            try ledger.core.environment.read { txn in try ledger.core.loadSession(id, txn).info }
         }
     }
 
     /// Runs `body` on the read models as if the session were committed. The preview is
     /// computed by the same `apply` of each domain, in a transaction that is rolled back.
     public func preview<T>(_ body: (ReadModelReader) throws -> T) throws -> T {
-        let events = try ledger.environment.read { txn in try ledger.loadSession(id, txn).events }
-        return try ledger.preview(events, body)
+        let events = try ledger.core.environment.read { txn in try ledger.core.loadSession(id, txn).events }
+        return try ledger.core.writer.preview(events, body)
     }
 
     /// Runs the query called `name` on the preview.
     public func query(_ name: String, _ input: QueryDefinition.Input = .init()) throws(LedgerError) -> QueryResult {
         try LedgerError.typed {
-            let definition = try ledger.queryDefinition(name)
+            let definition = try ledger.core.queryDefinition(name)
             return try preview { state in try definition.run(input, state) }
         }
     }
@@ -91,10 +91,10 @@ public struct Session: Sendable {
     @discardableResult
     public func commit() throws(LedgerError) -> AppendResult {
         try LedgerError.typed {
-            try ledger.writer.commit { txn, now in
-                let record = try ledger.loadSession(id, txn)
+            try ledger.core.writer.commit { txn, now in
+                let record = try ledger.core.loadSession(id, txn)
                 guard !record.events.isEmpty else { throw LedgerError(.invalidInput, "session \(id) has no staged events") }
-                let appender = ledger.writer.appender(in: txn)
+                let appender = ledger.core.writer.appender(in: txn)
                 for (stream, pinned) in record.pins.sorted(by: { $0.key < $1.key }) {
                     let current = try appender.currentVersion(of: stream)
                     guard current == pinned else {
@@ -104,7 +104,7 @@ public struct Session: Sendable {
                     }
                 }
                 let result = try appender.append(record.events, mode: .strict, recordedAt: now)
-                try txn.delete(ledger.tables.sessions, Array(id.utf8))
+                try txn.delete(ledger.core.tables.sessions, Array(id.utf8))
                 return result
             }
         }
@@ -115,12 +115,12 @@ public struct Session: Sendable {
     @discardableResult
     public func undo() throws(LedgerError) -> PendingEvent? {
         try LedgerError.typed {
-            try ledger.writer.writeOutsideLog { txn in
-                var record = try ledger.loadSession(id, txn)
+            try ledger.core.writer.writeOutsideLog { txn in
+                var record = try ledger.core.loadSession(id, txn)
                 guard let dropped = record.events.popLast() else { return nil }
-                let streams = try Set(record.events.map { try ledger.catalog.prepare($0).event.stream })
+                let streams = try Set(record.events.map { try ledger.core.catalog.prepare($0).event.stream })
                 record.pins = record.pins.filter { streams.contains($0.key) }
-                try txn.put(ledger.tables.sessions, Array(id.utf8), record.encoded)
+                try txn.put(ledger.core.tables.sessions, Array(id.utf8), record.encoded)
                 return dropped
             }
         }
@@ -129,9 +129,9 @@ public struct Session: Sendable {
     /// Deletes the session; the log and read models are untouched.
     public func discard() throws(LedgerError) {
         try LedgerError.typed {
-            try ledger.writer.writeOutsideLog { txn in
-                _ = try ledger.loadSession(id, txn)
-                try txn.delete(ledger.tables.sessions, Array(id.utf8))
+            try ledger.core.writer.writeOutsideLog { txn in
+                _ = try ledger.core.loadSession(id, txn)
+                try txn.delete(ledger.core.tables.sessions, Array(id.utf8))
             }
         }
     }
@@ -150,8 +150,8 @@ extension Ledger {
         try LedgerError.typed {
             let name = try name.map { try FieldRules.validName($0, field: "name") }
             let id = EventID.generate().description
-            try writer.writeOutsideLog { txn in
-                try txn.put(tables.sessions, Array(id.utf8), SessionRecord(id: id, name: name, createdAt: .now()).encoded)
+            try core.writer.writeOutsideLog { txn in
+                try txn.put(core.tables.sessions, Array(id.utf8), SessionRecord(id: id, name: name, createdAt: .now()).encoded)
             }
             return Session(ledger: self, id: id)
         }
@@ -160,7 +160,7 @@ extension Ledger {
     /// The existing session `id`; `.notFound` when there is none.
     public func session(_ id: String) throws(LedgerError) -> Session {
         try LedgerError.typed {
-            try environment.read { txn in _ = try loadSession(id, txn) }
+            try core.environment.read { txn in _ = try core.loadSession(id, txn) }
             return Session(ledger: self, id: id)
         }
     }
@@ -168,9 +168,9 @@ extension Ledger {
     /// Every open session, oldest first.
     public func sessions() throws(LedgerError) -> [SessionInfo] {
         try LedgerError.typed {
-            try environment.read { txn in
+            try core.environment.read { txn in
                 var result: [SessionInfo] = []
-                try txn.withCursor(tables.sessions) { cursor in
+                try txn.withCursor(core.tables.sessions) { cursor in
                     try cursor.scan(prefix: []) { entry in
                         let id = String(decoding: entry.key, as: UTF8.self)
                         result.append(try SessionRecord(id: id, bytes: entry.value).info)
@@ -181,7 +181,10 @@ extension Ledger {
             }
         }
     }
+}
 
+extension LedgerCore {
+    /// The stored session `id`, read in `txn`; `.notFound` when there is none.
     func loadSession(_ id: String, _ txn: Transaction) throws -> SessionRecord {
         guard !id.isEmpty, let bytes = try txn.get(tables.sessions, Array(id.utf8)) else {
             throw LedgerError(.notFound, "session \(id) does not exist", subject: id)

@@ -6,7 +6,7 @@
 /// first later event or link is named), or the read model shows it otherwise than the commit
 /// left it (a commit found changing it is named).
 struct UndoPlanner {
-    let ledger: Ledger
+    let core: LedgerCore
     let txn: Transaction
 
     /// An entity the commit changed.
@@ -47,12 +47,12 @@ struct UndoPlanner {
 
     /// The read models as they were after the event at `position`.
     private func reader(at position: UInt64) -> ReadModelReader {
-        ReadModelReader(HistoricalReadModel(txn: txn, tables: ledger.tables.readModels, position: position))
+        ReadModelReader(HistoricalReadModel(txn: txn, tables: core.tables.readModels, position: position))
     }
 
     /// The positions of the events of `commit`; `.notFound` when there is no such commit.
     private func positions(of commit: UInt64) throws -> ClosedRange<UInt64> {
-        let head = try LogHead(txn, ledger.tables)
+        let head = try LogHead(txn, core.tables)
         guard commit >= 1, commit <= head.commit else {
             throw LedgerError(.notFound, "commit \(commit) does not exist (the last is \(head.commit))", subject: String(commit))
         }
@@ -68,17 +68,17 @@ struct UndoPlanner {
     }
 
     private func commit(at position: UInt64) throws -> UInt64 {
-        try EventRecordView(ledger.record(txn, at: position), position: position).commit
+        try EventRecordView(core.record(txn, at: position), position: position).commit
     }
 
     /// The entities the events at `positions` changed, in the order they first did.
     private func touched(_ positions: ClosedRange<UInt64>, commit: UInt64) throws -> [Touched] {
         let linked = try linkedStreams(at: positions)
-        let kinds = ledger.catalog.domains.flatMap(\.undoableEntities)
+        let kinds = core.catalog.domains.flatMap(\.undoableEntities)
         var touched: [Touched] = []
         var seen: Set<String> = []
         for position in positions {
-            let stream = try EventRecordView(ledger.record(txn, at: position), position: position).stream
+            let stream = try EventRecordView(core.record(txn, at: position), position: position).stream
             for stream in [stream] + linked[position, default: []] where seen.insert(stream).inserted {
                 guard let rank = kinds.firstIndex(where: { stream.hasPrefix($0.streamPrefix) }) else {
                     throw LedgerError(
@@ -99,7 +99,7 @@ struct UndoPlanner {
     /// stream, so every link is visited; there are few (cascades make them).
     private func linkedStreams(at positions: ClosedRange<UInt64>) throws -> [UInt64: [String]] {
         var linked: [UInt64: [String]] = [:]
-        try txn.withCursor(ledger.tables.links) { cursor in
+        try txn.withCursor(core.tables.links) { cursor in
             try cursor.scan(prefix: []) { entry in
                 let position = LedgerTables.readBigEndian(entry.key, at: entry.key.count - 8)
                 if positions.contains(position) {
@@ -115,7 +115,7 @@ struct UndoPlanner {
     /// the earliest event of their streams or linked to them, else the earliest position
     /// `firstStateChange` finds.
     private func requireUnchangedSince(_ position: UInt64, _ touched: [Touched], after: ReadModelReader, commit: UInt64) throws {
-        let head = try LogHead(txn, ledger.tables).position
+        let head = try LogHead(txn, core.tables).position
         guard head > position else { return }
         var first: (position: UInt64, stream: String)?
         for entity in touched {
@@ -135,14 +135,14 @@ struct UndoPlanner {
     /// The first position after `position` of an event of `stream` or linked to it.
     private func firstStreamChange(of stream: String, after position: UInt64) throws -> UInt64? {
         var first: UInt64?
-        try txn.withCursor(ledger.tables.streams) { cursor in
+        try txn.withCursor(core.tables.streams) { cursor in
             try cursor.scan(prefix: Array(stream.utf8) + [0]) { entry in
                 let eventPosition = LedgerTables.readBigEndian(entry.value)
                 if eventPosition > position { first = eventPosition }
                 return first == nil
             }
         }
-        try txn.withCursor(ledger.tables.links) { cursor in
+        try txn.withCursor(core.tables.links) { cursor in
             try cursor.scan(prefix: Array(stream.utf8) + [0]) { entry in
                 let linkPosition = LedgerTables.readBigEndian(entry.key, at: entry.key.count - 8)
                 if linkPosition > position, linkPosition < first ?? .max { first = linkPosition }

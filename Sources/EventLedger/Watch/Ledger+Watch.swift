@@ -24,7 +24,7 @@ extension Ledger {
         let signal = try FileChangeSignal(path: path)
         let file = try WatchedFile(path: path)
         var next = try position ?? head().position + 1
-        let follower = try primary.map { try PrimaryFollower(self, link: $0) }
+        let follower = try core.primary.map { try PrimaryFollower(Replication(core: core), link: $0) }
         defer { follower?.stop() }
         // LMDB publishes a commit to readers just after its last write to the file, so a
         // wake-up may still see the old state: then look again shortly, a few times.
@@ -51,7 +51,7 @@ extension Ledger {
             } else if signal.wait(milliseconds: 500) {
                 recheckDelays = [1, 2, 5, 10, 20, 50]
             }
-            try file.checkUnchanged(usedBytes: { environment.usedBytes })
+            try file.checkUnchanged(usedBytes: { core.environment.usedBytes })
             try follower?.check()
         }
     }

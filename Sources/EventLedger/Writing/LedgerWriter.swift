@@ -20,40 +20,51 @@
 /// in the future would date every later commit of every machine); without a primary, with
 /// this machine's.
 struct LedgerWriter {
-    let ledger: Ledger
+    let core: LedgerCore
 
     /// The appender of every write of the ledger's events in `txn`, with the fold limits of
     /// its file: one written in place stores a large commit's fold more often, which costs no
     /// memory there.
     func appender(in txn: Transaction) -> Appender {
         Appender(
-            catalog: ledger.catalog, tables: ledger.tables, txn: txn,
-            foldLimits: ledger.environment.writesInPlace ? .writingInPlace : .standard)
+            catalog: core.catalog, tables: core.tables, txn: txn,
+            foldLimits: core.environment.writesInPlace ? .writingInPlace : .standard)
     }
 
     /// Appends `events` as one commit, sharing the durable write with the appends other
     /// threads make at the same time (group commit).
     func appendSharingCommit(_ events: [PendingEvent], mode: RuleMode) throws -> AppendResult {
-        try ledger.groupCommit.append(events, mode: mode, writer: self)
+        try core.groupCommit.append(events, mode: mode, writer: self)
     }
 
     /// Runs `body` in a write transaction that is then rolled back: events appended there are
     /// checked and folded into the read models as if committed, for a preview, and leave no
     /// trace.
     func rehearse<T>(_ body: (Transaction) throws -> T) throws -> T {
-        try ledger.environment.write(commit: false, body)
+        try core.environment.write(commit: false, body)
+    }
+
+    /// Runs `body` on the read models as if `events` were appended, in a write transaction
+    /// that is rolled back: a preview.
+    func preview<T>(_ events: [PendingEvent], _ body: (ReadModelReader) throws -> T) throws -> T {
+        try rehearse { txn in
+            if !events.isEmpty {
+                _ = try appender(in: txn).append(events, mode: .strict)
+            }
+            return try body(ReadModelReader(StoredReadModel(txn, tables: core.tables.readModels)))
+        }
     }
 
     /// Runs `body`, which writes outside the log (a form session's record, the replica's
     /// identity), in a write transaction of its own.
     func writeOutsideLog<T>(_ body: (Transaction) throws -> T) throws -> T {
-        try ledger.environment.write(body)
+        try core.environment.write(body)
     }
 
     /// Runs `body`, which catches the replica up on its primary's events in the write
     /// transaction it is given (the primary's own commits: nothing goes to the primary).
     func catchUp<T>(_ body: (Transaction) throws -> T) throws -> T {
-        try ledger.environment.write(body)
+        try core.environment.write(body)
     }
 
     /// Runs `body`, which appends to the log in the write transaction it is given, reserving
@@ -63,16 +74,16 @@ struct LedgerWriter {
     func commit<T>(reserving bytes: Int = 0, _ body: (Transaction, Timestamp) throws -> T) throws -> T {
         var committedOnPrimary: [RecordedEvent] = []
         do {
-            return try ledger.environment.write(reserving: bytes) { txn in
+            return try core.environment.write(reserving: bytes) { txn in
                 // A rerun after the primary committed (the local commit found the map full)
                 // must not append the events again: events without an id would be doubled.
                 guard committedOnPrimary.isEmpty else {
-                    throw LedgerError(.storage, "\(ledger.path): the map had to grow after the primary committed")
+                    throw LedgerError(.storage, "\(core.path): the map had to grow after the primary committed")
                 }
                 return try run(txn, body) { committedOnPrimary = $0 }
             }
         } catch let error where !committedOnPrimary.isEmpty {
-            throw Self.unrecorded(committedOnPrimary, path: ledger.path, because: error)
+            throw Self.unrecorded(committedOnPrimary, path: core.path, because: error)
         }
     }
 
@@ -82,24 +93,24 @@ struct LedgerWriter {
         _ txn: Transaction, _ body: (Transaction, Timestamp) throws -> T,
         committed: ([RecordedEvent]) -> Void
     ) throws -> T {
-        guard let primary = ledger.primary else {
-            try ReplicaIdentity.requireOwnLedger(txn, ledger.tables, path: ledger.path)
+        guard let primary = core.primary else {
+            try ReplicaIdentity.requireOwnLedger(txn, core.tables, path: core.path)
             return try body(txn, Timestamp.now())
         }
         var inserted: [RecordedEvent] = []
         let value = try primary.withLog { log in
             try log.locked {
-                try ReplicaIdentity.adopt(try log.identity(), txn, ledger.tables, path: ledger.path)
-                let head = try LogHead(txn, ledger.tables)
+                try ReplicaIdentity.adopt(try log.identity(), txn, core.tables, path: core.path)
+                let head = try LogHead(txn, core.tables)
                 let standing = try log.standing(at: head.position)
-                try standing.requireHolds(head, replica: ledger.path)
-                try ledger.catchUp(try log.events(after: head.position, throughCommit: nil), txn)
-                let caughtUp = try LogHead(txn, ledger.tables).position
+                try standing.requireHolds(head, replica: core.path)
+                try Replication(core: core).catchUp(try log.events(after: head.position, throughCommit: nil), txn)
+                let caughtUp = try LogHead(txn, core.tables).position
                 let value = try body(txn, standing.clock)
                 // A full map reruns the whole write once the map has grown: nothing may reach
                 // the primary from this attempt (an append of a group may have failed for it).
-                guard !txn.hitMapFull else { throw LedgerError(.storage, "\(ledger.path): the map is full") }
-                inserted = try ledger.recordedEvents(after: caughtUp, txn)
+                guard !txn.hitMapFull else { throw LedgerError(.storage, "\(core.path): the map is full") }
+                inserted = try core.recordedEvents(after: caughtUp, txn)
                 try log.insert(inserted)
                 return value
             }

@@ -13,6 +13,6 @@ func openBuiltLedger(at path: String, sourceLocation: SourceLocation = #_sourceL
     var status = stat()
     #expect(stat(path, &status) == 0, sourceLocation: sourceLocation)
     let built = try Ledger(path: path, domains: [NotesDomain()])
-    #expect(Int(status.st_size) == built.environment.usedBytes, "the file is cut back to its pages", sourceLocation: sourceLocation)
+    #expect(Int(status.st_size) == built.core.environment.usedBytes, "the file is cut back to its pages", sourceLocation: sourceLocation)
     return built
 }

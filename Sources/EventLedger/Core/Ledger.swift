@@ -51,21 +51,9 @@ public final class Ledger: Sendable {
     }
 
     /// The file the ledger lives in.
-    public let path: String
-    let environment: Environment
-    let catalog: EventCatalog
-    let tables: LedgerTables
-    let readModelsInFile: ReadModelsInFile
-    /// The held read models of plugged-in domains whose version record differs from their
-    /// domain's version, by domain index, as found when the ledger was opened without bringing
-    /// them up to date (for reading only, or keeping them): they are not queried.
-    let readModelVersionMismatches: [Int: ReadModelVersions.Mismatch]
-    /// The appends of this ledger's threads that share one durable commit.
-    let groupCommit = GroupCommit()
-    /// Every write of this ledger's events goes through it.
-    var writer: LedgerWriter { LedgerWriter(ledger: self) }
-    /// The way to the primary, when the ledger has one.
-    let primary: PrimaryLink?
+    public var path: String { core.path }
+    /// The open file, its domains and its writer, which every part of the ledger works through.
+    let core: LedgerCore
 
     /// Opens the ledger at `path` with the given domains plugged in.
     ///
@@ -97,55 +85,8 @@ public final class Ledger: Sendable {
         path: String, domains: [any LedgerDomain], options: Options, formats: FileFormats,
         keepingReadModelVersions: Bool = false
     ) throws {
-        self.path = path
-        primary = options.primary.map { PrimaryLink($0, lockWait: options.writeLockWaiting.timeout) }
-        catalog = EventCatalog(domains: domains)
-        let tableNames = LedgerTables.allNames(catalog.readModelTables)
-        let location = try LedgerFileLocation(path)
-        if location.exists {
-            try location.requireOpenableFile()
-        } else if options.createIfMissing {
-            // A replica is made only with its primary at hand: an unreachable one leaves no file behind.
-            try primary?.withLog { log in _ = try log.identity() }
-            try Environment.createAtomically(
-                path: location.canonicalPath, tableNames: tableNames, mapSize: options.initialMapSize,
-                initialize: Self.newFileContents(catalog, formats, path: location.canonicalPath))
-        } else {
-            throw LedgerError(.storage, "no ledger at \(path)")
-        }
-        environment = try Environment(
-            path: location.canonicalPath, mapSize: options.initialMapSize,
-            readOnly: options.readOnly, maxTables: tableNames.count + 8,
-            writeLockWaiting: options.writeLockWaiting, writesInPlace: options.writesInPlace)
-        let inFile = try environment.read { [catalog] txn in try ReadModelsInFile(catalog, txn, of: location.canonicalPath) }
-        if !options.readOnly { try inFile.requireKnown(path: path) }
-        let opened = inFile.readModelTables(catalog, readOnly: options.readOnly)
-        let bringsUpToDate = !options.readOnly && !keepingReadModelVersions
-        let (version, mismatches) = try environment.openTables(LedgerTables.allNames(opened)) { [catalog] txn in
-            let version = try FileFormat.storedVersion(txn, of: location.canonicalPath)
-            try formats.requireOpenable(version, path: path, readOnly: options.readOnly)
-            let checkpoints = try txn.existingTable("checkpoints", of: location.canonicalPath)
-            let mismatches = try ReadModelVersions.mismatches(catalog, txn, checkpoints).filter { !inFile.absent.contains($0.key) }
-            // Refused here, before anything is created in the file.
-            if bringsUpToDate { try ReadModelVersions.requireWritable(mismatches, catalog, path: path) }
-            return (version, mismatches)
-        }
-        tables = LedgerTables(environment: environment, readModelTables: opened)
-        readModelsInFile = inFile
-        readModelVersionMismatches = bringsUpToDate ? [:] : mismatches
-        if version < formats.current, !options.readOnly { try formats.migrate(self) }
-        if bringsUpToDate, !mismatches.isEmpty { try rebuildOutdatedReadModels(Array(mismatches.keys)) }
-        if !options.readOnly, !inFile.absent.isEmpty { try addReadModels(inFile.absent) }
-    }
-
-    /// What a new file at `path` holds besides its empty tables: its format and the versions
-    /// of the read models of `catalog`.
-    static func newFileContents(_ catalog: EventCatalog, _ formats: FileFormats, path: String) -> (Transaction) throws -> Void {
-        { txn in
-            try FileFormat.record(formats.current, txn, of: path)
-            let checkpoints = try txn.existingTable("checkpoints", of: path)
-            for domain in catalog.domains { try checkpoints.map { try ReadModelVersions.record(domain, txn, $0) } }
-        }
+        core = try LedgerCore(
+            path: path, domains: domains, options: options, formats: formats, keepingReadModelVersions: keepingReadModelVersions)
     }
 
     /// Appends events as one atomic commit: all of them and their read-model changes, or nothing.
@@ -160,11 +101,11 @@ public final class Ledger: Sendable {
     public func append(_ events: [PendingEvent], mode: RuleMode = .strict) throws(LedgerError) -> AppendResult {
         try LedgerError.typed {
             // Checked before joining a group: the group's leader would fail the others' appends too.
-            try environment.requireNoWriteOnThisThread()
+            try core.environment.requireNoWriteOnThisThread()
             // Through a primary, every event carries its id from the start: a write rerun after
             // the primary committed it then finds its events there instead of adding them again.
-            let events = primary == nil ? events : events.map { $0.withID() }
-            return try writer.appendSharingCommit(events, mode: mode)
+            let events = core.primary == nil ? events : events.map { $0.withID() }
+            return try core.writer.appendSharingCommit(events, mode: mode)
         }
     }
 
@@ -173,7 +114,7 @@ public final class Ledger: Sendable {
     public func append<Event: DomainEvent>(
         _ event: Event, id: EventID? = nil, expect: ExpectedVersion = .any,
         metadata: [String: String] = [:]
-    ) throws -> AppendResult {
+    ) throws(LedgerError) -> AppendResult {
         try append([PendingEvent(event, id: id, expect: expect, metadata: metadata)])
     }
 
@@ -182,43 +123,26 @@ public final class Ledger: Sendable {
     /// another version of its domain or has a damaged version record: its rows may mean
     /// something else than `body` reads.
     public func read<T>(_ body: (ReadModelReader) throws -> T) throws -> T {
-        if let index = readModelVersionMismatches.keys.min() { try requireReadModel(ofDomain: index) }
-        return try readAnyVersion(body)
-    }
-
-    /// Runs `body` with a consistent snapshot of the current read models, whatever versions
-    /// built them: for a query, whose own read model was checked.
-    private func readAnyVersion<T>(_ body: (ReadModelReader) throws -> T) throws -> T {
-        try environment.read { txn in
-            try body(ReadModelReader(StoredReadModel(txn, tables: tables.readModels)))
-        }
+        if let index = core.readModelVersionMismatches.keys.min() { try core.requireReadModel(ofDomain: index) }
+        return try core.readAnyVersion(body)
     }
 
     /// Every query of the plugged-in domains.
-    public var queries: [QueryDefinition] { catalog.queries }
+    public var queries: [QueryDefinition] { core.catalog.queries }
 
     /// Runs the query called `name` on the current read models.
     public func query(_ name: String, _ input: QueryDefinition.Input = .init()) throws(LedgerError) -> QueryResult {
         try LedgerError.typed {
             let definition = try queryDefinition(name)
-            return try readAnyVersion { state in try definition.run(input, state) }
+            return try core.readAnyVersion { state in try definition.run(input, state) }
         }
     }
 
     /// The query called `name`; `.invalidInput` when there is none.
     public func queryDefinition(_ name: String) throws(LedgerError) -> QueryDefinition {
-        try LedgerError.typed {
-            guard let (definition, domainIndex) = catalog.query(named: name) else {
-                // It may be a query of a read model whose domain is not plugged in.
-                try requireKnownDomains()
-                let known = queries.map(\.name).joined(separator: ", ")
-                throw LedgerError(.invalidInput, "unknown query \"\(name)\" (known: \(known))", subject: name)
-            }
-            try requireReadModel(ofDomain: domainIndex)
-            return definition
-        }
+        try LedgerError.typed { try core.queryDefinition(name) }
     }
 
     /// Every event type name the ledger accepts.
-    public var eventTypeNames: [String] { catalog.typeNames }
+    public var eventTypeNames: [String] { core.catalog.typeNames }
 }

@@ -23,15 +23,14 @@ public struct LedgerStats: Sendable, Equatable {
     public let formatVersion: Int
 }
 
-extension Ledger {
-    /// Counts the log's events, commits and streams, and reads the checkpoint of each read
-    /// model the file holds, whether its domain is plugged in or not.
-    public func stats() throws(LedgerError) -> LedgerStats {
+extension Maintenance {
+    /// The ledger's counts and sizes, as `Ledger.stats()` describes.
+    func stats() throws(LedgerError) -> LedgerStats {
         try LedgerError.typed {
-            try environment.read { txn in
-                let head = try LogHead(txn, tables)
+            try core.environment.read { txn in
+                let head = try LogHead(txn, core.tables)
                 var byType: [String: UInt64] = [:]
-                try txn.withCursor(tables.log) { cursor in
+                try txn.withCursor(core.tables.log) { cursor in
                     var entry = try cursor.first()
                     while let current = entry {
                         let view = try EventRecordView(current.value, position: LedgerTables.readBigEndian(current.key))
@@ -40,7 +39,7 @@ extension Ledger {
                     }
                 }
                 var byKind: [String: UInt64] = [:]
-                try txn.withCursor(tables.streams) { cursor in
+                try txn.withCursor(core.tables.streams) { cursor in
                     var entry = try cursor.first()
                     while let current = entry {
                         let stream = current.key.prefix(current.key.count - 9)
@@ -51,18 +50,18 @@ extension Ledger {
                         entry = try cursor.next()
                     }
                 }
-                let inFile = try ReadModelsInFile(catalog, txn, of: path)
+                let inFile = try ReadModelsInFile(core.catalog, txn, of: core.path)
                 var checkpoints: [String: UInt64] = [:]
                 for name in inFile.names {
-                    checkpoints[name] = try txn.get(tables.checkpoints, Array(name.utf8)).map { LedgerTables.readBigEndian($0) } ?? 0
+                    checkpoints[name] = try txn.get(core.tables.checkpoints, Array(name.utf8)).map { LedgerTables.readBigEndian($0) } ?? 0
                 }
                 var status = stat()
-                let size = stat(path, &status) == 0 ? UInt64(status.st_size) : 0
+                let size = stat(core.path, &status) == 0 ? UInt64(status.st_size) : 0
                 return LedgerStats(
                     events: head.position, commits: head.commit, eventsByType: byType,
                     streamsByKind: byKind, fileSize: size, checkpoints: checkpoints,
                     readModelsOfUnknownDomains: inFile.unknown,
-                    formatVersion: try FileFormat.storedVersion(txn, tables.checkpoints, of: path))
+                    formatVersion: try FileFormat.storedVersion(txn, core.tables.checkpoints, of: core.path))
             }
         }
     }

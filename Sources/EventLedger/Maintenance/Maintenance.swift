@@ -13,27 +13,11 @@ public struct RebuildReport: Sendable {
     public var eventsPerSecond: Double { seconds > 0 ? Double(events) / seconds : Double(events) }
 }
 
-extension Ledger {
-    /// The names of the read models, e.g. `artist-songs`.
-    public var readModelNames: [String] { catalog.domains.map(\.readModelName) }
+/// Rebuilding read models from the log, and adding those of domains a file lacks.
+struct Maintenance {
+    let core: LedgerCore
 
-    /// Drops the named read models (all when `readModels` is empty) and rebuilds them from
-    /// the log; one recorded as built by a newer version of its domain, or whose version record
-    /// is damaged, is not rebuilt (`.storage` or `.corruption`, naming it). They are folded in
-    /// memory side by side, each from a read transaction of its own, and then stored one by
-    /// one, each in a write transaction that also folds the events appended meanwhile: readers
-    /// see a read model's old state until its new one commits. Memory stays bounded however
-    /// long the log: folds that outgrow about 256 MiB together stop, and go on in their write
-    /// transactions, writing their rows out in parts (other writers wait meanwhile). `progress`
-    /// is called now and then, on this thread, with (events of the log folded, events in the
-    /// log), averaged over the read models: through the folds side by side, then through the
-    /// writes of those that stopped; the other writes come after it reaches the end.
-    @discardableResult
-    public func rebuild(_ readModels: [String] = [], progress: (UInt64, UInt64) -> Void = { _, _ in }) throws(LedgerError) -> RebuildReport {
-        try rebuild(readModels, limits: .standard, progress: progress)
-    }
-
-    /// `rebuild(_:progress:)`, its folds' memory bounded by `limits`.
+    /// `Ledger.rebuild(_:progress:)`, its folds' memory bounded by `limits`.
     func rebuild(
         _ readModels: [String], limits: FoldMemoryLimits,
         progress: (UInt64, UInt64) -> Void = { _, _ in }
@@ -41,25 +25,25 @@ extension Ledger {
         try LedgerError.typed {
             let started = Timestamp.now()
             let indexes = try domainIndexes(readModels).sorted()
-            let events = try head().position
+            let events = try core.environment.read { txn in try LogHead(txn, core.tables).position }
             let folds = try foldReadModels(indexes, limits: limits, progress: progress)
             // Events of the log folded, over all read models: the folds went on to their positions.
             var folded = folds.reduce(0) { $0 + min($1.position, events) }
             for fold in folds {
                 // The old rows' pages are freed only at the commit: room for a second copy of the file.
-                try environment.write(reserving: environment.usedBytes) { txn in
+                try core.environment.write(reserving: core.environment.usedBytes) { txn in
                     // Another process may have recorded it as built by a newer version since the opening.
-                    try ReadModelVersions.requireRebuildable(catalog.domains[fold.domainIndex], txn, tables.checkpoints, path: path)
+                    try ReadModelVersions.requireRebuildable(core.catalog.domains[fold.domainIndex], txn, core.tables.checkpoints, path: core.path)
                     try fold.store(txn) { scanned in
                         folded += scanned
                         progress(min(folded / UInt64(folds.count), events), events)
                     }
-                    try ReadModelVersions.record(catalog.domains[fold.domainIndex], txn, tables.checkpoints)
+                    try ReadModelVersions.record(core.catalog.domains[fold.domainIndex], txn, core.tables.checkpoints)
                 }
             }
             let seconds = Double(Timestamp.now().microseconds - started.microseconds) / 1_000_000
             return RebuildReport(
-                readModels: indexes.map { catalog.domains[$0].readModelName },
+                readModels: indexes.map { core.catalog.domains[$0].readModelName },
                 events: folds.map(\.position).max() ?? 0, seconds: seconds)
         }
     }
@@ -77,8 +61,8 @@ extension Ledger {
         _ indexes: [Int], limits: FoldMemoryLimits = .standard,
         progress: (UInt64, UInt64) -> Void = { _, _ in }
     ) throws -> [ReadModelFold] {
-        let folds = indexes.map { ReadModelFold(catalog: catalog, tables: tables, domainIndex: $0, limits: limits) }
-        let events = try head().position
+        let folds = indexes.map { ReadModelFold(catalog: core.catalog, tables: core.tables, domainIndex: $0, limits: limits) }
+        let events = try core.environment.read { txn in try LogHead(txn, core.tables).position }
         let queue = FoldQueue()
         // Progress in events of the log: the events read by all folds, over the number of folds.
         let folded = { min(queue.scanned.load(ordering: .relaxed) / UInt64(max(folds.count, 1)), events) }
@@ -89,7 +73,7 @@ extension Ledger {
                 do {
                     while let next = queue.take(below: folds.count) {
                         var counted = 0
-                        try self.environment.read { txn in
+                        try core.environment.read { txn in
                             _ = try folds[next].advance(txn, scanned: { queue.scanned.add($0, ordering: .relaxed) }) { byteCount in
                                 let total = queue.foldedBytes.add(byteCount - counted, ordering: .relaxed).newValue
                                 counted = byteCount
@@ -110,17 +94,44 @@ extension Ledger {
         return folds.sorted { $0.byteCount < $1.byteCount }
     }
 
+    /// The indexes of the domains whose read models are named `readModels` (all when none
+    /// is); `.invalidInput` naming an unknown one.
     func domainIndexes(_ readModels: [String]) throws -> Set<Int> {
-        guard !readModels.isEmpty else { return Set(catalog.domains.indices) }
+        guard !readModels.isEmpty else { return Set(core.catalog.domains.indices) }
         return Set(
             try readModels.map { name in
-                guard let index = catalog.domains.firstIndex(where: { $0.readModelName == name }) else {
+                guard let index = core.catalog.domains.firstIndex(where: { $0.readModelName == name }) else {
                     throw LedgerError(
-                        .invalidInput, "unknown read model \"\(name)\" (known: \(readModelNames.joined(separator: ", ")))",
+                        .invalidInput, "unknown read model \"\(name)\" (known: \(core.catalog.domains.map(\.readModelName).joined(separator: ", ")))",
                         subject: name)
                 }
                 return index
             })
+    }
+
+    /// Builds the read models of the domains at `indexes` from the log, recording the versions
+    /// that built them, in one write transaction: domains added to an existing ledger.
+    func addReadModels(_ indexes: [Int]) throws {
+        try core.environment.write(reserving: core.environment.usedBytes) { txn in
+            for index in indexes {
+                try ReadModelFold(catalog: core.catalog, tables: core.tables, domainIndex: index).store(txn)
+                try ReadModelVersions.record(core.catalog.domains[index], txn, core.tables.checkpoints)
+            }
+        }
+    }
+
+    /// Rebuilds the read models at `indexes` that an earlier version of their domain built, in
+    /// one write transaction, recording the versions that built them; throws, changing nothing,
+    /// when another process meanwhile recorded one as built by a newer version or damaged it.
+    func rebuildOutdatedReadModels(_ indexes: [Int]) throws {
+        try core.environment.write(reserving: core.environment.usedBytes) { txn in
+            let mismatches = try ReadModelVersions.mismatches(core.catalog, txn, core.tables.checkpoints).filter { indexes.contains($0.key) }
+            try ReadModelVersions.requireWritable(mismatches, core.catalog, path: core.path)
+            for index in mismatches.keys.sorted() {
+                try ReadModelFold(catalog: core.catalog, tables: core.tables, domainIndex: index).store(txn)
+                try ReadModelVersions.record(core.catalog.domains[index], txn, core.tables.checkpoints)
+            }
+        }
     }
 }
 

@@ -1,0 +1,26 @@
+/// Undoing a commit: working out its undo in the write that appends it.
+struct Undo {
+    let core: LedgerCore
+
+    /// The events undoing `commit` as the ledger is now, without appending them.
+    func events(undoing commit: UInt64) throws -> [PendingEvent] {
+        try core.environment.read { txn in try UndoPlanner(core: core, txn: txn).events(undoing: commit) }
+    }
+
+    /// `Ledger.undo(commit:)`.
+    func commit(undoing commit: UInt64) throws(LedgerError) -> AppendResult? {
+        try LedgerError.typed {
+            try core.environment.requireNoWriteOnThisThread()
+            return try core.writer.commit { txn, now in
+                let events = try UndoPlanner(core: core, txn: txn).events(undoing: commit)
+                guard !events.isEmpty else { return nil }
+                do {
+                    return try core.writer.appender(in: txn).append(events, mode: .strict, recordedAt: now)
+                } catch var error as LedgerError {
+                    error.eventIndex = nil
+                    throw error.prefixed("commit \(commit) cannot be undone")
+                }
+            }
+        }
+    }
+}
