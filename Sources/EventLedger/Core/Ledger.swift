@@ -11,7 +11,8 @@ import Glibc
 /// let artists = try ledger.query("artists")
 /// ```
 ///
-/// Every method throws `LedgerError` only.
+/// Every method throws `LedgerError` only; those that run a closure (`read`, `watch`, …)
+/// rethrow the closure's own errors unchanged.
 public final class Ledger: Sendable {
     /// How to open a ledger.
     public struct Options: Sendable {
