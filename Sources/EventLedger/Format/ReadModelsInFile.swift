@@ -29,9 +29,9 @@ struct ReadModelsInFile: Sendable {
         }
         var owners: [String: String] = [:]
         for domain in catalog.domains {
-            for table in domain.tables { owners[LedgerTables.historyName(table)] = domain.readModelName }
+            for table in domain.tables { owners[LedgerTables.versionsTableName(table)] = domain.readModelName }
         }
-        for table in try txn.tableNames() where table.hasSuffix(LedgerTables.historySuffix) {
+        for table in try txn.tableNames() where table.hasSuffix(LedgerTables.versionsTableSuffix) {
             held.insert(owners[table] ?? String(table.prefix { $0 != "." }))
         }
         let known = Set(catalog.domains.map(\.readModelName))

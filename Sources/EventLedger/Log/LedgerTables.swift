@@ -7,8 +7,9 @@
 ///   they do not belong to (cascades).
 /// - `checkpoints`: read model name → big-endian position it has applied.
 /// - `sessions`: session id → `SessionRecord` (uncommitted batches, outside the log).
-/// - for each read-model table, `<table>@history`: every version of every row, keyed by
-///   row and position (see `StoredRow`). A row's current value is its latest version, so
+/// - for each read-model table, `<table>@history`: every version of every row, the current
+///   ones included, keyed by row and position (see `StoredRow`; the name is explained at
+///   `versionsTableName`). A row's current value is its latest version, so
 ///   an event's change to a read model is one write, and a past state is one seek away.
 struct LedgerTables {
     static let engineTableNames = ["log", "streams", "ids", "links", "checkpoints", "sessions"]
@@ -30,21 +31,24 @@ struct LedgerTables {
         sessions = environment.table("sessions")
         var readModels: [TableName: Table] = [:]
         for table in readModelTables {
-            readModels[table] = environment.table(Self.historyName(table))
+            readModels[table] = environment.table(Self.versionsTableName(table))
         }
         self.readModels = readModels
     }
 
     /// The names of every table the ledger needs for `readModelTables`.
     static func allNames(_ readModelTables: [TableName]) -> [String] {
-        engineTableNames + readModelTables.map(historyName)
+        engineTableNames + readModelTables.map(versionsTableName)
     }
 
-    /// The name of the versioned table of a read-model table (`@history` since it first held only past versions).
-    static func historyName(_ table: TableName) -> String { table.name + historySuffix }
+    /// The name of the LMDB table holding every version of the rows of a read-model table,
+    /// current ones included: `<table>@history`, the name it got when it held only past
+    /// versions, kept because LMDB cannot rename a table and a new name would copy every row
+    /// of every existing file.
+    static func versionsTableName(_ table: TableName) -> String { table.name + versionsTableSuffix }
 
-    /// What the name of the versioned table of a read-model table ends with.
-    static let historySuffix = "@history"
+    /// What the name of the LMDB table of a read-model table's versions ends with.
+    static let versionsTableSuffix = "@history"
 
     /// Big-endian bytes of `value`, so that keys sort numerically.
     static func bigEndian(_ value: UInt64) -> [UInt8] {
