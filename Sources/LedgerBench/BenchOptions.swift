@@ -4,7 +4,7 @@ struct BenchOptions {
         usage: ledger-bench [--quick] [--only LETTERS] [--json-out PATH] [--baselines DIR] [--ledger-binary PATH]
                             [--primary URL] [--rebuild-events N] [--readme [PATH]]
           --quick               small sizes (ledgers of 10k, 20k, 50k events, 200 durable commits), under a minute
-          --only LETTERS        run only the workloads with these letters, e.g. `--only abe` (default: a to j)
+          --only LETTERS        run only the workloads with these letters, e.g. `--only abe` (default: a to k)
           --json-out PATH       where to write the results (default .build/bench/results.json)
           --baselines DIR       the compiled C baselines lmdb-baseline, sqlite-baseline and sqlite-same-work
                                 (tools/bench builds them); without it the comparisons with raw LMDB, SQLite

@@ -31,7 +31,7 @@ let workloads: [any Workload] = [
     BulkLoadWorkload(), DurableCommitWorkload.batches(scale), DurableCommitWorkload.singles(scale),
     ConcurrentWritersWorkload(), RebuildWorkload(events: options.rebuildEvents), AsOfQueryWorkload(), CurrentStateQueryWorkload(),
     ColdAppendWorkload(),
-    PrimaryWorkload(primary: options.primary), ObserveLatencyWorkload(),
+    PrimaryWorkload(primary: options.primary), ObserveLatencyWorkload(), FormSessionWorkload(),
 ].filter(options.includes)
 do {
     let loadAtStart = SystemLoad.averages
