@@ -100,16 +100,8 @@ struct Appender {
                 let stream = event.stream
                 try requireImportedStream(pending, is: stream)
                 let version = try streamVersions[stream] ?? currentVersion(of: stream)
-                guard pending.expect.matches(version) else {
-                    throw LedgerError(
-                        .conflict, "stream \(stream) is at version \(version), expected \(pending.expect)",
-                        subject: stream)
-                }
-                if entry.createdEntityField != nil, version > 0 {
-                    throw LedgerError.rule("id must be new", entity: stream)
-                }
+                try catalog.check(prepared, expect: pending.expect, streamAt: version, against: ReadModelReader(state), mode: mode)
                 let domain = catalog.domains[entry.domainIndex]
-                try domain.check(event, ReadModelReader(state), mode)
 
                 head.position += 1
                 let id = pending.id ?? EventID.generate()
@@ -213,7 +205,8 @@ struct Appender {
     /// How many events the helper thread prepares at a time for a large batch.
     private static let largestPreparedStep = 256
 
-    private func originalPosition(of id: EventID) throws -> UInt64? {
+    /// The position of the event the log holds under `id`, nil when it holds none.
+    func originalPosition(of id: EventID) throws -> UInt64? {
         guard let value = try txn.get(tables.ids, id.bytes) else { return nil }
         return LedgerTables.readBigEndian(value)
     }
@@ -222,7 +215,7 @@ struct Appender {
     /// id: an id is reused only to retry its event. The same event has the same type,
     /// stream and data (in its current shape); a created entity's id the ledger assigned then
     /// stands for that field left out now; metadata and the expected version are not compared.
-    private func requireSameEvent(_ pending: PendingEvent, id: EventID, as position: UInt64) throws {
+    func requireSameEvent(_ pending: PendingEvent, id: EventID, as position: UInt64) throws {
         let stored = try indexedRecord(at: position)
         var retry = pending
         if let field = try catalog.entry(pending.type).createdEntityField, (retry.payload[field] ?? .null) == .null {
@@ -232,12 +225,7 @@ struct Appender {
         try requireImportedStream(pending, is: event.stream)
         guard stored.type == pending.type, stored.stream == event.stream,
             event.payloadText == (try currentPayloadText(of: stored))
-        else {
-            throw LedgerError(
-                .invalidInput,
-                "id \(id) already names another event (\(stored.type) in \(stored.stream)); "
-                    + "an id is reused only to retry the same event", subject: id.description)
-        }
+        else { throw LedgerError.idReused(id, namingEventOf: stored.type, in: stored.stream) }
     }
 
     /// Throws `.invalidInput` when `pending` is imported under another stream than `stream`,
