@@ -49,13 +49,7 @@ final class StoredReadModel: RowStoreWriting {
     func values(_ table: TableName, prefix: UnsafeRawBufferPointer) throws -> [(key: [UInt8], value: [UInt8])] {
         let stored = try latest.values(table, prefix: prefix)
         guard let folded else { return stored }
-        let written = try folded.newestVersions(table, prefix: prefix)
-        guard !written.isEmpty else { return stored }
-        let writtenKeys = Set(written.map(\.key))
-        var rows = stored.filter { !writtenKeys.contains($0.key) }
-        rows += written.compactMap { entry in entry.value.map { (entry.key, $0) } }
-        rows.sort { $0.key.lexicographicallyPrecedes($1.key) }
-        return rows
+        return StoredRow.rows(stored, overwrittenBy: try folded.newestVersions(table, prefix: prefix))
     }
 
     func set(_ table: TableName, key encoded: UnsafeRawBufferPointer, value row: UnsafeRawBufferPointer) throws {

@@ -97,6 +97,19 @@ enum StoredRow {
         }
     }
 
+    /// The rows of `stored` with those of `written` over them, in key order (whole keys):
+    /// a written row replaces the stored one under its key, a written removal (nil) removes it.
+    static func rows(
+        _ stored: [(key: [UInt8], value: [UInt8])], overwrittenBy written: [(key: [UInt8], value: [UInt8]?)]
+    ) -> [(key: [UInt8], value: [UInt8])] {
+        guard !written.isEmpty else { return stored }
+        let writtenKeys = Set(written.map(\.key))
+        var rows = stored.filter { !writtenKeys.contains($0.key) }
+        rows += written.compactMap { entry in entry.value.map { (entry.key, $0) } }
+        rows.sort { $0.key.lexicographicallyPrecedes($1.key) }
+        return rows
+    }
+
     /// Whether two whole keys, both longer than `keptPrefixLength`, share its first bytes.
     static func sharesKeptPrefix(_ key: some Collection<UInt8>, _ other: some Collection<UInt8>) -> Bool {
         key.count > keptPrefixLength && other.count > keptPrefixLength
