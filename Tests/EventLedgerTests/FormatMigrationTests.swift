@@ -44,12 +44,13 @@ import Testing
         }
     }
 
-    /// A notes ledger written in format 1 (by the released formats) with one event, closed again.
+    /// A notes ledger written in format 1 (by a ledger that knows no later format) with one
+    /// event, closed again.
     func withFormatOneLedger(_ body: (String) throws -> Void) throws {
         let directory = TemporaryDirectory()
         defer { directory.remove() }
         let path = directory.file("notes.lmdb")
-        try Ledger(path: path, domains: [NotesDomain()]).append(NoteCreated(noteId: "a", text: "alpha"))
+        try open(path, steps: []).append(NoteCreated(noteId: "a", text: "alpha"))
         try body(path)
     }
 

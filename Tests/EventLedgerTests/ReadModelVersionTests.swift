@@ -61,6 +61,24 @@ private struct ShoutingNotes: LedgerDomain {
                 .query("notes").json == .array([.string("QUIET")]))
     }
 
+    /// What a form session keeps of its staged events' rows was made by the earlier `apply`:
+    /// it is made again by the new one.
+    @Test func aSessionPreviewsItsStagedEventsThroughTheRaisedVersion() throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.file("notes.lmdb")
+        let id = try {
+            let ledger = try Ledger(path: path, domains: [NotesDomain()])
+            try ledger.append(NoteCreated(noteId: "a", text: "quiet"))
+            let session = try ledger.beginSession()
+            try session.stage(NoteCreated(noteId: "b", text: "staged"))
+            #expect(try session.query("notes").json == .array([.string("quiet"), .string("staged")]))
+            return session.id
+        }()
+        let session = try Ledger(path: path, domains: [ShoutingNotes()]).session(id)
+        #expect(try session.query("notes").json == .array([.string("QUIET"), .string("STAGED")]))
+    }
+
     @Test func verifyReportsAReadModelOfAnEarlierVersionAndChangesNothing() throws {
         let directory = TemporaryDirectory()
         defer { directory.remove() }

@@ -41,6 +41,12 @@ import Testing
             return try sandbox.write("music.ndjson", withoutDurations)
         }
 
+        /// The fixture's form session, kept in the one record per session of format 1.
+        static let session = "01a23135-e093-7b21-b6f7-28b74a3d42ad"
+
+        /// The commands of the fixture that read its session without a preview (which writes).
+        static let sessionReads: Set<String> = ["sessions", "session-show"]
+
         /// The commands of the fixture that list songs.
         static let songLists: Set<String> = ["artist-songs", "songs", "orphans", "session-artists"]
 
@@ -87,6 +93,9 @@ import Testing
                 mentions: [#""\#(readModel)" was built by an earlier version of its domain (1;"#, "`ledger rebuild`"])
         }
         #expect(try sandbox.ok(["export"]).lines.count == 88)
+        for command in try FormatOneFixture.commands() where FormatOneFixture.sessionReads.contains(command.name) {
+            #expect(try sandbox.ok(command.arguments).stdout == (try FormatOneFixture.answer(command.name)), "\(command.name)")
+        }
         #expect(fileBytes(sandbox.ledgerPath) == before, "a read command wrote to the file")
 
         // A write open migrates the file; every seed event (as seeded then, without durations)
@@ -97,6 +106,36 @@ import Testing
         #expect(migrated.int("events") == 88)
         try sandbox.ok(["verify"])
         try FormatOneFixture.expectSameAnswers(in: sandbox)
+    }
+
+    /// Format 1 kept a form session as one record; the migration splits it into an entry per
+    /// staged event, which stages, undoes and commits as a session begun today does.
+    @Test func aSessionOfTheFirstFormatIsMigratedAndCommitsItsStagedEvents() throws {
+        let sandbox = try LedgerSandbox()
+        try FileManager.default.copyItem(atPath: FormatOneFixture.ledger, toPath: sandbox.ledgerPath)
+        let session = FormatOneFixture.session
+        let staged = try #require(try sandbox.showSession(session).objects("events"))
+
+        try sandbox.stage(session, "SongRetitled", #"{"songId":"time","title":"Time (live)"}"#)
+        #expect(try sandbox.stats().int("formatVersion") == FileFormats.released.current)
+        #expect(try sandbox.stagedTypes(session) == ["SongAdded", "CategoryCreated", "SongRetitled"])
+        let titles = try #require(try sandbox.object(["query", "artist-songs", "pink-floyd", "--session", session]).objects("songs"))
+        #expect(titles.contains { $0.string("title") == "Time (live)" })
+        try sandbox.ok(["session", "undo", session])
+        #expect(try sandbox.ok(["session", "show", session, "--json"]).stdout == (try FormatOneFixture.answer("session-show")))
+        expectFailure(
+            try sandbox.run(["session", "add", session, "CategoryCreated", #"{"categoryId":"insects","name":"INSECT"}"#]),
+            exit: 1, mentions: ["category-insects"])
+
+        let commit = try sandbox.object(["session", "commit", session])
+        #expect(commit.ints("positions") == [89, 90])
+        let appended = try sandbox.log(["--from", "89"])
+        #expect(appended.map { $0.string("id") } == staged.map { $0.string("id") })
+        #expect(appended.map { $0.string("type") } == ["SongAdded", "CategoryCreated"])
+        #expect(Set(appended.map { $0.int("commit") }).count == 1)
+        #expect(try sandbox.array(["query", "categories"]).contains { $0.string("categoryId") == "insect" })
+        #expect(try sandbox.sessionIDs().isEmpty)
+        try sandbox.ok(["verify"])
     }
 
     @Test func aLedgerOfANewerFormatIsRefusedByEveryCommandAndLeftUnchanged() throws {

@@ -8,8 +8,8 @@ struct FileFormats: Sendable {
     /// The migration steps, oldest first.
     let steps: [FormatMigrationStep]
 
-    /// The formats of this release. Format 1 is the only one so far.
-    static let released = FileFormats(steps: [])
+    /// The formats of this release: format 2 keeps a form session as an entry per staged event.
+    static let released = FileFormats(steps: [.sessionEntries])
 
     /// The version this EventLedger writes.
     var current: Int { FileFormat.firstVersion + steps.count }

@@ -1,58 +1,21 @@
-/// A form session as stored in the `sessions` table (outside the log): its staged events
-/// and the version each touched stream had when the session first touched it.
-struct SessionRecord {
-    let id: String
-    let name: String?
-    let createdAt: Timestamp
-    var events: [PendingEvent]
-    var pins: [String: UInt64]
+/// A form session as format 1 of the file stored it: one JSON object under its id holding the
+/// fields of its header, every staged event (`"events"`, as `StagedEventCoding` writes one)
+/// and every pin (`"pins"`: stream → version). Read to migrate a file, and to read a file of
+/// format 1 as it is (opened for reading only).
+struct FormatOneSessionRecord {
+    let header: SessionHeader
+    let events: [PendingEvent]
+    let pins: [String: UInt64]
 
-    /// The stored form: canonical JSON.
-    var encoded: [UInt8] {
-        var object: [String: JSONValue] = [
-            "createdAt": .int(createdAt.microseconds),
-            "events": .array(
-                events.map { event in
-                    .object([
-                        "type": .string(event.type),
-                        "data": .object(event.payload),
-                        "id": .string(event.id?.description ?? ""),
-                        "metadata": .object(event.metadata.mapValues { .string($0) }),
-                    ])
-                }),
-            "pins": .object(pins.mapValues { .int(Int64($0)) }),
-        ]
-        if let name { object["name"] = .string(name) }
-        return JSONValue.object(object).serialized()
-    }
-
-    init(id: String, name: String?, createdAt: Timestamp) {
-        self.id = id
-        self.name = name
-        self.createdAt = createdAt
-        events = []
-        pins = [:]
-    }
-
-    /// Decodes a stored session.
-    init(id: String, bytes: UnsafeRawBufferPointer) throws {
-        guard let object = try? JSONValue.parse(bytes).objectValue,
-            let created = object["createdAt"]?.int64Value,
-            let events = object["events"]?.arrayValue,
-            let pins = object["pins"]?.objectValue
-        else { throw LedgerError(.corruption, "session \(id) is unreadable") }
-        self.id = id
-        name = object["name"]?.stringValue
-        createdAt = Timestamp(microseconds: created)
-        self.events = try events.map { value in
-            guard let event = value.objectValue, let type = event["type"]?.stringValue,
-                let data = event["data"]?.objectValue, let eventID = event["id"]?.stringValue,
-                let metadata = event["metadata"]?.objectValue
-            else { throw LedgerError(.corruption, "session \(id) holds an unreadable event") }
-            return PendingEvent(
-                type: type, payload: data, id: EventID(eventID),
-                metadata: metadata.compactMapValues(\.stringValue))
+    /// The record stored as `object` for session `id`; nil when `object` is a header of
+    /// today's format (it holds no events).
+    init?(id: String, object: [String: JSONValue]) throws {
+        guard let stagedEvents = object["events"] else { return nil }
+        guard let events = stagedEvents.arrayValue, let pins = object["pins"]?.objectValue else {
+            throw SessionHeader.unreadable(id)
         }
-        self.pins = pins.compactMapValues { $0.int64Value.map(UInt64.init) }
+        header = try SessionHeader(id: id, object: object)
+        self.events = try events.map { try StagedEventCoding.decode($0, session: id) }
+        self.pins = pins.compactMapValues { $0.int64Value.flatMap(UInt64.init(exactly:)) }
     }
 }

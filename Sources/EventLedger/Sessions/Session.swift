@@ -25,30 +25,32 @@ public struct Session: Sendable {
 
     /// Stages one event after checking it against the ledger plus the earlier staged events;
     /// a rejected event is not staged. Returns the ids the ledger assigned to fields left out.
+    ///
+    /// Staging costs about the same however many events are staged before it, unless the log
+    /// moved since the session was last staged to: the earlier staged events are then checked
+    /// and applied again, on top of the log as it is.
     @discardableResult
     public func stage(_ event: PendingEvent) throws(LedgerError) -> [String: String] {
         try LedgerError.typed {
             try ledger.core.writer.writeOutsideLog { txn in
-                var record = try ledger.core.loadSession(id, txn)
+                let session = try stored(in: txn)
                 var staged = event
                 let prepared = try ledger.core.catalog.prepare(event)
                 staged.payload = try prepared.event.payload
                 staged.id = event.id ?? EventID.generate()
-                let appender = ledger.core.writer.appender(in: txn)
-                let stream = prepared.event.stream
-                let pin = try record.pins[stream] ?? appender.currentVersion(of: stream)
-                try txn.withRolledBackChild { child in
-                    do {
-                        _ = try ledger.core.writer.appender(in: child)
-                            .append(record.events + [staged], mode: .strict)
-                    } catch var error as LedgerError {
-                        error.eventIndex = nil
-                        throw error
-                    }
+                let index = try session.eventCount()
+                do {
+                    try SessionStager(session, of: ledger.core).stage(staged, at: index)
+                } catch var error as LedgerError {
+                    error.eventIndex = nil
+                    throw error
                 }
-                record.events.append(staged)
-                record.pins[stream] = pin
-                try txn.put(ledger.core.tables.sessions, Array(id.utf8), record.encoded)
+                try session.putEvent(staged, at: index)
+                let stream = prepared.event.stream
+                if try session.pin(of: stream) == nil {
+                    let version = try ledger.core.writer.appender(in: txn).currentVersion(of: stream)
+                    try session.put(SessionPin(stream: stream, version: version, firstIndex: index))
+                }
                 return prepared.assignedIDs
             }
         }
@@ -65,15 +67,25 @@ public struct Session: Sendable {
     /// The staged events and touched streams.
     public func info() throws(LedgerError) -> SessionInfo {
         try LedgerError.typed {
-            try ledger.core.environment.read { txn in try ledger.core.loadSession(id, txn).info }
+            try ledger.core.environment.read { txn in try stored(in: txn).info() }
+        }
+    }
+
+    /// The number of staged events, read without the events themselves.
+    public func stagedEventCount() throws(LedgerError) -> Int {
+        try LedgerError.typed {
+            try ledger.core.environment.read { txn in try stored(in: txn).eventCount() }
         }
     }
 
     /// Runs `body` on the read models as if the session were committed. The preview is
-    /// computed by the same `apply` of each domain, in a transaction that is rolled back.
+    /// computed by the same `apply` of each domain, in a transaction that is rolled back: it
+    /// reads what the staged events changed over the current read models, and checks and
+    /// applies them again only when the log moved since they were last staged.
     public func preview<T>(_ body: (ReadModelReader) throws -> T) throws -> T {
-        let events = try ledger.core.environment.read { txn in try ledger.core.loadSession(id, txn).events }
-        return try ledger.core.writer.preview(events, body)
+        try ledger.core.writer.rehearse { txn in
+            try body(ReadModelReader(SessionStager(try stored(in: txn), of: ledger.core).overlay))
+        }
     }
 
     /// Runs the query called `name` on the preview.
@@ -92,19 +104,20 @@ public struct Session: Sendable {
     public func commit() throws(LedgerError) -> AppendResult {
         try LedgerError.typed {
             try ledger.core.writer.commit { txn, now in
-                let record = try ledger.core.loadSession(id, txn)
-                guard !record.events.isEmpty else { throw LedgerError(.invalidInput, "session \(id) has no staged events") }
+                let session = try stored(in: txn)
+                let events = try session.events()
+                guard !events.isEmpty else { throw LedgerError(.invalidInput, "session \(id) has no staged events") }
                 let appender = ledger.core.writer.appender(in: txn)
-                for (stream, pinned) in record.pins.sorted(by: { $0.key < $1.key }) {
-                    let current = try appender.currentVersion(of: stream)
-                    guard current == pinned else {
+                for pin in try session.pins().sorted(by: { $0.stream < $1.stream }) {
+                    let current = try appender.currentVersion(of: pin.stream)
+                    guard current == pin.version else {
                         throw LedgerError(
-                            .conflict, "stream \(stream) moved from version \(pinned) to \(current) since session \(id) touched it",
-                            subject: stream)
+                            .conflict, "stream \(pin.stream) moved from version \(pin.version) to \(current) since session \(id) touched it",
+                            subject: pin.stream)
                     }
                 }
-                let result = try appender.append(record.events, mode: .strict, recordedAt: now)
-                try txn.delete(ledger.core.tables.sessions, Array(id.utf8))
+                let result = try appender.append(events, mode: .strict, recordedAt: now)
+                try session.delete()
                 return result
             }
         }
@@ -116,11 +129,17 @@ public struct Session: Sendable {
     public func undo() throws(LedgerError) -> PendingEvent? {
         try LedgerError.typed {
             try ledger.core.writer.writeOutsideLog { txn in
-                var record = try ledger.core.loadSession(id, txn)
-                guard let dropped = record.events.popLast() else { return nil }
-                let streams = try Set(record.events.map { try ledger.core.catalog.prepare($0).event.stream })
-                record.pins = record.pins.filter { streams.contains($0.key) }
-                try txn.put(ledger.core.tables.sessions, Array(id.utf8), record.encoded)
+                let session = try stored(in: txn)
+                let count = try session.eventCount()
+                guard count > 0 else { return nil }
+                let index = count - 1
+                let dropped = try session.event(at: index)
+                try session.deleteEvent(at: index)
+                let stream = try ledger.core.catalog.prepare(dropped).event.stream
+                if let pin = try session.pin(of: stream), pin.firstIndex == index { try session.deletePin(of: stream) }
+                // An overlay made on another head is made again, without the dropped event, when next used.
+                let overlay = try SessionOverlay(session, of: ledger.core)
+                if overlay.isMade(on: try LogHead(txn, ledger.core.tables)) { try overlay.undo(index) }
                 return dropped
             }
         }
@@ -129,17 +148,13 @@ public struct Session: Sendable {
     /// Deletes the session; the log and read models are untouched.
     public func discard() throws(LedgerError) {
         try LedgerError.typed {
-            try ledger.core.writer.writeOutsideLog { txn in
-                _ = try ledger.core.loadSession(id, txn)
-                try txn.delete(ledger.core.tables.sessions, Array(id.utf8))
-            }
+            try ledger.core.writer.writeOutsideLog { txn in try stored(in: txn).delete() }
         }
     }
-}
 
-extension SessionRecord {
-    var info: SessionInfo {
-        SessionInfo(id: id, name: name, createdAt: createdAt, events: events, streams: pins)
+    /// The session's entries in `txn`; `.notFound` when it does not exist (any more).
+    private func stored(in txn: Transaction) throws -> StoredSession {
+        try StoredSession(id, in: ledger.core.tables.sessions, txn)
     }
 }
 
@@ -151,7 +166,7 @@ extension Ledger {
             let name = try name.map { try FieldRules.validName($0, field: "name") }
             let id = EventID.generate().description
             try core.writer.writeOutsideLog { txn in
-                try txn.put(core.tables.sessions, Array(id.utf8), SessionRecord(id: id, name: name, createdAt: .now()).encoded)
+                try StoredSession.begin(id, SessionHeader(name: name, createdAt: .now()), in: core.tables.sessions, txn)
             }
             return Session(ledger: self, id: id)
         }
@@ -160,7 +175,7 @@ extension Ledger {
     /// The existing session `id`; `.notFound` when there is none.
     public func session(_ id: String) throws(LedgerError) -> Session {
         try LedgerError.typed {
-            try core.environment.read { txn in _ = try core.loadSession(id, txn) }
+            try core.environment.read { txn in _ = try StoredSession(id, in: core.tables.sessions, txn) }
             return Session(ledger: self, id: id)
         }
     }
@@ -169,26 +184,9 @@ extension Ledger {
     public func sessions() throws(LedgerError) -> [SessionInfo] {
         try LedgerError.typed {
             try core.environment.read { txn in
-                var result: [SessionInfo] = []
-                try txn.withCursor(core.tables.sessions) { cursor in
-                    try cursor.scan(prefix: []) { entry in
-                        let id = String(decoding: entry.key, as: UTF8.self)
-                        result.append(try SessionRecord(id: id, bytes: entry.value).info)
-                        return true
-                    }
-                }
-                return result.sorted { ($0.createdAt, $0.id) < ($1.createdAt, $1.id) }
+                try StoredSession.all(in: core.tables.sessions, txn).map { try $0.info() }
+                    .sorted { ($0.createdAt, $0.id) < ($1.createdAt, $1.id) }
             }
         }
-    }
-}
-
-extension LedgerCore {
-    /// The stored session `id`, read in `txn`; `.notFound` when there is none.
-    func loadSession(_ id: String, _ txn: Transaction) throws -> SessionRecord {
-        guard !id.isEmpty, let bytes = try txn.get(tables.sessions, Array(id.utf8)) else {
-            throw LedgerError(.notFound, "session \(id) does not exist", subject: id)
-        }
-        return try SessionRecord(id: id, bytes: bytes)
     }
 }

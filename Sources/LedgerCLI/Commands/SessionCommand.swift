@@ -46,7 +46,7 @@ enum SessionCommand {
             let payload = try PayloadInput.object(arguments.positionals.count > 3 ? arguments.positionals[3] : nil, command: "session")
             let session = try context.openLedger(.update).session(arguments.positionals[1])
             let assigned = try session.stage(PendingEvent(type: arguments.positionals[2], payload: payload))
-            let count = try session.info().events.count
+            let count = try session.stagedEventCount()
             if context.json {
                 try context.output.json(.object(["staged": .int(Int64(count)), "assigned": .object(assigned.mapValues { .string($0) })]))
             } else {
@@ -57,7 +57,7 @@ enum SessionCommand {
             try arguments.requirePositionals(["ACTION", "ID"], command: "session")
             let session = try context.openLedger(.update).session(arguments.positionals[1])
             let dropped = try session.undo()
-            let count = try session.info().events.count
+            let count = try session.stagedEventCount()
             if context.json {
                 try context.output.json(.object(["staged": .int(Int64(count)), "dropped": dropped.map { .string($0.type) } ?? .null]))
             } else if let dropped {

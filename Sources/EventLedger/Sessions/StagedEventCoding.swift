@@ -1,0 +1,22 @@
+/// How a staged event is stored: a JSON object of its type, payload, id and metadata
+/// (`{"type", "data", "id", "metadata"}`, the id empty when it has none).
+enum StagedEventCoding {
+    /// The stored form of `event`.
+    static func encoded(_ event: PendingEvent) -> JSONValue {
+        .object([
+            "type": .string(event.type),
+            "data": .object(event.payload),
+            "id": .string(event.id?.description ?? ""),
+            "metadata": .object(event.metadata.mapValues { .string($0) }),
+        ])
+    }
+
+    /// The staged event `value` holds, a staged event of session `id`.
+    static func decode(_ value: JSONValue, session id: String) throws -> PendingEvent {
+        guard let event = value.objectValue, let type = event["type"]?.stringValue,
+            let data = event["data"]?.objectValue, let eventID = event["id"]?.stringValue,
+            let metadata = event["metadata"]?.objectValue
+        else { throw LedgerError(.corruption, "session \(id) holds an unreadable event") }
+        return PendingEvent(type: type, payload: data, id: EventID(eventID), metadata: metadata.compactMapValues(\.stringValue))
+    }
+}
