@@ -34,7 +34,6 @@ import Testing
                     try child.put(table, bytes("z"), bytes("lost"))
                     throw LedgerError(.invalidInput, "rolled back")
                 }
-                try txn.withRolledBackChild { child in try child.put(table, bytes("y"), bytes("lost")) }
                 #expect(try keys(txn, table) == ["a", "b"])
                 try txn.put(table, bytes("c"), bytes("3"))
                 #expect(try txn.withCursor(table) { try $0.seek(before: bytes("c")).map { Array($0.key) } } == bytes("b"))

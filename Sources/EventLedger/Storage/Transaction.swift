@@ -122,19 +122,9 @@ final class Transaction {
         return stat.ms_entries
     }
 
-    /// Runs `body` in a child of this write transaction and always rolls the child back:
-    /// it sees and may change everything, and leaves this transaction as it was.
-    func withRolledBackChild<T>(_ body: (Transaction) throws -> T) throws -> T {
-        try withChild(keepingChanges: false, body)
-    }
-
     /// Runs `body` in a child of this write transaction whose changes become part of this
     /// one when `body` returns, and are rolled back alone when it throws.
     func withCommittedChild<T>(_ body: (Transaction) throws -> T) throws -> T {
-        try withChild(keepingChanges: true, body)
-    }
-
-    private func withChild<T>(keepingChanges: Bool, _ body: (Transaction) throws -> T) throws -> T {
         var child: OpaquePointer?
         try lmdbCheck(mdb_txn_begin(mdb_txn_env(handle), handle, 0, &child), "cannot begin nested transaction")
         let transaction = Transaction(handle: child!)
@@ -145,10 +135,6 @@ final class Transaction {
             transaction.abort()
             if transaction.hitMapFull { hitMapFull = true }
             throw error
-        }
-        guard keepingChanges else {
-            transaction.abort()
-            return value
         }
         let code = transaction.commit()
         if code == MDB_MAP_FULL { hitMapFull = true }
