@@ -6,7 +6,8 @@
 /// - `links`: stream ‖ NUL ‖ big-endian position → empty; events that affected a stream
 ///   they do not belong to (cascades).
 /// - `checkpoints`: read model name → big-endian position it has applied.
-/// - `sessions`: session id → `SessionRecord` (uncommitted batches, outside the log).
+/// - `sessions`: form sessions (uncommitted batches, outside the log): session id → header,
+///   and session id ‖ NUL ‖ kind ‖ key → its staged events, pins and overlay (see `SessionEntryKind`).
 /// - for each read-model table, `<table>@history`: every version of every row, the current
 ///   ones included, keyed by row and position (see `StoredRow`; the name is explained at
 ///   `versionsTableName`). A row's current value is its latest version, so
