@@ -1,0 +1,12 @@
+/// Events to append as one commit, handed to the appender one at a time, so that a large
+/// commit (an import's, or a source's read as it goes) is never held whole.
+protocol PendingEventFeed {
+    /// The next event of the commit, nil after its last. An error ends the commit: the
+    /// appender throws it when it reaches the event, after what it refuses before it.
+    mutating func next() throws -> PendingEvent?
+}
+
+/// The feed after a batch given whole: nothing.
+struct NoMoreEvents: PendingEventFeed {
+    func next() -> PendingEvent? { nil }
+}
