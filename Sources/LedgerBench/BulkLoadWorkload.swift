@@ -1,12 +1,12 @@
 import EventLedger
 
 /// (a) The first `bulkEvents` generated events appended to a new ledger in one commit
-/// (one `append(contentsOf:)` call, which reads them as they are made), against raw LMDB,
+/// (one `append(_:)` call, which reads a batch this large as it is made), against raw LMDB,
 /// SQLite and the same-work SQLite peer writing the same events in one transaction.
 /// Target: at least 0.5× raw LMDB, 1× SQLite and 3× the same-work peer, and an anonymous
 /// peak under 300 MB (286 MiB). The ledger opens as an app opens one (default initial map);
 /// the append grows the map for its size before it starts. The same events are then loaded
-/// into a ledger that does not exist yet (`Ledger.append(contentsOf:toLedgerAt:)`), which
+/// into a ledger that does not exist yet (`Ledger.build(at:domains:appending:)`), which
 /// builds the file in place and links it whole.
 struct BulkLoadWorkload: Workload {
     let name = "(a) bulk load"

@@ -54,24 +54,24 @@ struct CommitRun {
         }
     }
 
-    /// Appends `events` to `ledger` as one durable commit read as it goes (`append(contentsOf:)`), timing it.
+    /// Appends `events`, a large batch, to `ledger` as one durable commit read as it goes (`append(_:)`), timing it.
     static func measure(
         _ ledger: Ledger, streaming events: some Collection<PendingEvent>,
         engine: String = "EventLedger"
     ) throws -> CommitRun {
         try measure(engine: engine, events: events.count, commits: 1) { latencies in
-            _ = try latencies.time { try ledger.append(contentsOf: events) }
+            _ = try latencies.time { try ledger.append(events) }
         }
     }
 
     /// Appends `events` as the one commit that builds a new ledger at `path`
-    /// (`Ledger.append(contentsOf:toLedgerAt:)`, which writes the file in place), timing it.
+    /// (`Ledger.build(at:domains:appending:)`, which writes the file in place), timing it.
     static func measure(
         newLedgerAt path: String, streaming events: some Collection<PendingEvent>,
         engine: String
     ) throws -> CommitRun {
         try measure(engine: engine, events: events.count, commits: 1) { latencies in
-            _ = try latencies.time { try Ledger.append(contentsOf: events, toLedgerAt: path, domains: BenchDomains.all) }
+            _ = try latencies.time { try Ledger.build(at: path, domains: BenchDomains.all, appending: EventCollection(events)) }
         }
     }
 

@@ -37,14 +37,14 @@ import Testing
             let file = try exportedEvents(source)
             try withTemporaryLedger(domain) { target in
                 // The animals first: positions 1–3, then the category at 4.
-                #expect(try target.importEvents(Array(file[1...3])).appended == 3)
+                #expect(try target.importEvents(from: EventCollection(file[1...3])).appended == 3)
                 #expect(try queryJSON(target, "categories") == "[]")
                 let uncategorized = try #require(target.query("animals", .init(flags: ["uncategorized"])).json.arrayValue)
                 #expect(uncategorized.compactMap { $0.objectValue?["animalId"]?.stringValue } == ["emu", "owl"])
                 let missing = #expect(throws: LedgerError.self) { try target.query("category-animals", .init(argument: "bird")) }
                 #expect(missing?.kind == .notFound)
 
-                #expect(try target.importEvents([file[0]]).appended == 1)
+                #expect(try target.importEvents(from: EventCollection([file[0]])).appended == 1)
                 #expect(try queryJSON(target, "categories") == #"[{"animalCount":2,"categoryId":"bird","name":"Bird"}]"#)
                 #expect(try queryJSON(target, "category-animals", "bird") == Self.birds)
                 #expect(try queryJSON(target, "animals", flags: ["uncategorized"]) == "[]")
@@ -76,7 +76,7 @@ import Testing
                 try source.append(CategoryDeleted(categoryId: "mammal"))
                 let file = try exportedEvents(source)
                 // The fox arrives first; then the category, then its deletion.
-                try target.importEvents([file[1], file[0], file[2]])
+                try target.importEvents(from: EventCollection([file[1], file[0], file[2]]))
             }
             #expect(try queryJSON(target, "animals") == "[]")
             #expect(try queryJSON(target, "categories") == "[]")
@@ -100,7 +100,7 @@ import Testing
             try source.append(CategoryDeleted(categoryId: "mammal"))
             try source.append(CategoryRenamed(categoryId: "bird", name: "Birds and a cat"))
             try withTemporaryLedger(domain) { target in
-                let report = try target.importEvents(exportedEvents(source))
+                let report = try target.importEvents(from: EventCollection(exportedEvents(source)))
                 #expect(importCounts(report) == [9, 0, 4])
                 #expect(try allQueries(target) == allQueries(source))
                 #expect(try target.history(of: "animal-fox").map(\.type) == ["AnimalAdded", "CategoryDeleted"])
@@ -122,7 +122,7 @@ import Testing
             try withTemporaryLedger(domain) { target in
                 try target.append(CategoryCreated(categoryId: "bird", name: "Bird"))
                 let before = try snapshot(target, domain)
-                let error = #expect(throws: LedgerError.self) { try target.importEvents(file) }
+                let error = #expect(throws: LedgerError.self) { try target.importEvents(from: EventCollection(file)) }
                 #expect(error?.kind == .ruleViolation)
                 #expect(error?.rule == "category name must be unique")
                 #expect(error?.eventIndex == 1)
@@ -138,9 +138,9 @@ import Testing
             try source.append(CategoryCreated(categoryId: "fish", name: "Fish"))
             try source.append(AnimalAdded(animalId: "cod", name: "Cod", diet: .carnivorous, categoryId: "fish"))
             try withTemporaryLedger(domain) { target in
-                #expect(importCounts(try target.importEvents(exportedEvents(source))) == [2, 0, 2])
+                #expect(importCounts(try target.importEvents(from: EventCollection(exportedEvents(source)))) == [2, 0, 2])
                 let before = try snapshot(target, domain)
-                #expect(importCounts(try target.importEvents(exportedEvents(source))) == [0, 2, 0])
+                #expect(importCounts(try target.importEvents(from: EventCollection(exportedEvents(source)))) == [0, 2, 0])
                 #expect(try snapshot(target, domain) == before)
                 #expect(try queryJSON(target, "categories") == #"[{"animalCount":1,"categoryId":"fish","name":"Fish"}]"#)
             }

@@ -3,9 +3,9 @@ import Testing
 
 @testable import EventLedger
 
-/// `Ledger.append(contentsOf:mode:toLedgerAt:domains:options:)`: a ledger that does not exist
-/// yet is built from the batch under a temporary name and appears whole or not at all; an
-/// existing one takes the batch as `append(contentsOf:mode:)` does.
+/// `Ledger.build(at:domains:options:appending:mode:)`: a ledger that does not exist yet is
+/// built from the batch under a temporary name and appears whole or not at all; an existing
+/// one takes the batch as `append(from:mode:)` does.
 @Suite struct AppendAtPathTests {
     /// 2,000 notes (large enough to be folded in memory), one of them edited, and their folder
     /// deleted, which deletes them all.
@@ -15,12 +15,12 @@ import Testing
         + [PendingEvent(NoteCreated(noteId: "last", text: "kept"))]
 
     func append(_ events: [PendingEvent], to path: String) throws(LedgerError) -> AppendResult {
-        try Ledger.append(contentsOf: events, toLedgerAt: path, domains: [NotesDomain()])
+        try Ledger.build(at: path, domains: [NotesDomain()], appending: EventCollection(events))
     }
 
     @Test func aMissingLedgerIsBuiltFromTheBatchAsAnOpenLedgerWouldTakeIt() throws {
         try withNotesLedger { openLedger, directory in
-            try openLedger.append(contentsOf: batch)
+            try openLedger.append(batch)
             let path = directory.file("new.lmdb")
             let result = try append(batch, to: path)
             #expect(result.positions == Array(1...2_003))

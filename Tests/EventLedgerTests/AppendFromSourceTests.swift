@@ -48,7 +48,7 @@ import Testing
             #expect(result.commit == 1)
             #expect(result.positions == Array(1...UInt64(count)))
             try withNotesLedger { fromCollection, _ in
-                try fromCollection.append(contentsOf: (0..<count).map { PendingEvent(NoteCreated(noteId: "n\($0)", text: "note \($0)")) })
+                try fromCollection.append((0..<count).map { PendingEvent(NoteCreated(noteId: "n\($0)", text: "note \($0)")) })
                 #expect(try queryJSON(fromSource, "notes") == queryJSON(fromCollection, "notes"))
             }
             #expect(try fromSource.verify().isIntact)
@@ -91,11 +91,11 @@ import Testing
         defer { directory.remove() }
         let path = directory.file("new.lmdb")
         let error = #expect(throws: LedgerError.self) {
-            try Ledger.append(from: Notes(1_500, unreadableAt: 1_100), toLedgerAt: path, domains: [NotesDomain()])
+            try Ledger.build(at: path, domains: [NotesDomain()], appending: Notes(1_500, unreadableAt: 1_100))
         }
         #expect(error?.eventIndex == 1_100)
         #expect(directory.entries().isEmpty, "no ledger, no temporary file")
-        let result = try Ledger.append(from: Notes(1_500), toLedgerAt: path, domains: [NotesDomain()])
+        let result = try Ledger.build(at: path, domains: [NotesDomain()], appending: Notes(1_500))
         #expect(result.positions.count == 1_500)
     }
 }

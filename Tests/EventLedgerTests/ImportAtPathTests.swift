@@ -3,9 +3,9 @@ import Testing
 
 @testable import EventLedger
 
-/// `Ledger.importEvents(from:rehash:intoLedgerAt:domains:options:)`: a ledger that does not
-/// exist yet is built under a temporary name and appears whole or not at all; an existing one
-/// takes the import as `importEvents(from:rehash:)` does.
+/// `Ledger.build(at:domains:options:importing:rehash:)`: a ledger that does not exist yet is
+/// built under a temporary name and appears whole or not at all; an existing one takes the
+/// import as `importEvents(from:rehash:)` does.
 @Suite struct ImportAtPathTests {
     /// A source ledger's export: one commit of 1,500 notes (large enough to be folded in
     /// memory), then three small commits.
@@ -18,14 +18,14 @@ import Testing
     }
 
     func importEvents(_ events: some EventSource<ImportedEvent>, into path: String) throws(LedgerError) -> ImportReport {
-        try Ledger.importEvents(from: events, intoLedgerAt: path, domains: [NotesDomain()])
+        try Ledger.build(at: path, domains: [NotesDomain()], importing: events)
     }
 
     @Test func aMissingLedgerIsBuiltFromTheImportAndKeepsOnlyTheSpaceItUses() throws {
         try withNotesLedger { source, directory in
             let file = try sourceExport(source)
             let path = directory.file("new.lmdb")
-            let report = try importEvents(ImportedEventArray(file), into: path)
+            let report = try importEvents(EventCollection(file), into: path)
             #expect(report == ImportReport(appended: 1_503, duplicates: 0, commits: 4))
             // No temporary file or lock file is left; the file was written in place over a map
             // larger than it needs, and is cut back to the pages it uses.
@@ -49,13 +49,13 @@ import Testing
             var envelope = try #require(recorded[1_200].envelope.objectValue)
             envelope["type"] = .string("FolderVanished")
             file[1_200] = try ImportedEvent(envelope: .object(envelope))
-            let error = #expect(throws: LedgerError.self) { try importEvents(ImportedEventArray(file), into: directory.file("new.lmdb")) }
+            let error = #expect(throws: LedgerError.self) { try importEvents(EventCollection(file), into: directory.file("new.lmdb")) }
             #expect(error?.kind == .invalidInput)
             #expect(error?.eventIndex == 1_200)
             #expect(error?.message.contains(".creating-") == false, "\(error?.message ?? "")")
             #expect(directory.entries() == ["notes.lmdb", "notes.lmdb-lock"])
             // Nothing to import creates nothing either.
-            #expect(throws: LedgerError.self) { try importEvents(ImportedEventArray([]), into: directory.file("new.lmdb")) }
+            #expect(throws: LedgerError.self) { try importEvents(EventCollection([]), into: directory.file("new.lmdb")) }
             #expect(directory.entries() == ["notes.lmdb", "notes.lmdb-lock"])
         }
     }
@@ -64,11 +64,11 @@ import Testing
         try withNotesLedger { source, directory in
             let file = try sourceExport(source)
             try source.append(NoteCreated(noteId: "local", text: "mine"))
-            let report = try importEvents(ImportedEventArray(file), into: directory.file("notes.lmdb"))
+            let report = try importEvents(EventCollection(file), into: directory.file("notes.lmdb"))
             #expect(report == ImportReport(appended: 0, duplicates: 1_503, commits: 0))
             try withNotesLedger { target, targetDirectory in
                 try target.append(NoteCreated(noteId: "local", text: "mine"))
-                let report = try importEvents(ImportedEventArray(file), into: targetDirectory.file("notes.lmdb"))
+                let report = try importEvents(EventCollection(file), into: targetDirectory.file("notes.lmdb"))
                 #expect(report == ImportReport(appended: 1_503, duplicates: 0, commits: 4))
                 #expect(try target.head().position == 1_504)
                 #expect(try target.verify().isIntact)
@@ -78,12 +78,12 @@ import Testing
 
     /// A source that creates a ledger at `path`, holding one event, as its first event is read.
     final class CreatingALedgerWhenFirstRead: EventSource {
-        private var events: ImportedEventArray
+        private var events: EventCollection<[ImportedEvent]>
         private let path: String
         private var created = false
 
         init(_ events: [ImportedEvent], creatingAt path: String) {
-            self.events = ImportedEventArray(events)
+            self.events = EventCollection(events)
             self.path = path
         }
 

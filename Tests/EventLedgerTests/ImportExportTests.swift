@@ -113,7 +113,7 @@ import Testing
         try withNotesLedger { source, _ in
             try fillSource(source)
             try withNotesLedger { target, _ in
-                let report = try target.importEvents(exportedEvents(source))
+                let report = try target.importEvents(from: EventCollection(exportedEvents(source)))
                 #expect(report == ImportReport(appended: 5, duplicates: 0, commits: 3))
                 // Same commit grouping and times, hence same positions, versions and hashes.
                 #expect(try export(target) == export(source))
@@ -134,7 +134,7 @@ import Testing
             try source.append((0..<1_500).map { PendingEvent(NoteCreated(noteId: "n\($0)", text: "note \($0)")) })
             let file = try exportedEvents(source)
             try withNotesLedger { target, _ in
-                let report = try target.importEvents(file)
+                let report = try target.importEvents(from: EventCollection(file))
                 #expect(report == ImportReport(appended: 1_500, duplicates: 0, commits: 1))
                 #expect(try export(target) == export(source))
                 #expect(try target.verify().isIntact)
@@ -150,7 +150,7 @@ import Testing
                 var edited = file
                 edited[edit.index] = try ImportedEvent(envelope: envelope(recorded[edit.index], edit.field, edit.value))
                 try withNotesLedger { target, _ in
-                    let error = #expect(throws: LedgerError.self) { try target.importEvents(edited) }
+                    let error = #expect(throws: LedgerError.self) { try target.importEvents(from: EventCollection(edited)) }
                     #expect(error?.kind == .invalidInput)
                     #expect(error?.eventIndex == edit.index, "\(edit.field)")
                     if let subject = edit.subject { #expect(error?.subject == subject) }
@@ -165,10 +165,10 @@ import Testing
         try withNotesLedger { source, _ in
             try fillSource(source)
             try withNotesLedger { target, _ in
-                try target.importEvents(exportedEvents(source))
+                try target.importEvents(from: EventCollection(exportedEvents(source)))
                 let before = try snapshot(target, NotesDomain())
                 let exportBefore = try export(target)
-                let again = try target.importEvents(exportedEvents(source))
+                let again = try target.importEvents(from: EventCollection(exportedEvents(source)))
                 #expect(again == ImportReport(appended: 0, duplicates: 5, commits: 0))
                 #expect(try snapshot(target, NotesDomain()) == before)
                 #expect(try export(target) == exportBefore)
@@ -183,8 +183,8 @@ import Testing
             let all = try exportedEvents(source)
             try withNotesLedger { target, _ in
                 // The first commit arrives first, then the whole export.
-                #expect(try target.importEvents([all[0]]) == ImportReport(appended: 1, duplicates: 0, commits: 1))
-                let report = try target.importEvents(all)
+                #expect(try target.importEvents(from: EventCollection([all[0]])) == ImportReport(appended: 1, duplicates: 0, commits: 1))
+                let report = try target.importEvents(from: EventCollection(all))
                 #expect(report == ImportReport(appended: 4, duplicates: 1, commits: 2))
                 #expect(try allEvents(target).map(\.id) == all.map(\.id))
                 #expect(try export(target) == export(source))
@@ -199,7 +199,7 @@ import Testing
             try withNotesLedger { target, _ in
                 try target.append(NoteCreated(noteId: "local", text: "mine"))
                 try target.append(NoteEdited(noteId: "local", text: "still mine"))
-                let report = try target.importEvents(exportedEvents(source))
+                let report = try target.importEvents(from: EventCollection(exportedEvents(source)))
                 #expect(report == ImportReport(appended: 5, duplicates: 0, commits: 3))
                 let all = try allEvents(target)
                 #expect(all.count == 7)
@@ -237,7 +237,7 @@ import Testing
                 envelope(9, "NoteEdited", .object(["noteId": .string("a"), "text": .string("z")]), stream: "note-a"),
                 envelope(7, "NoteCreated", .object(["noteId": .string("c"), "text": .string("w")]), stream: "note-c"),
             ].map(ImportedEvent.init(envelope:))
-            let report = try ledger.importEvents(file, rehash: true)
+            let report = try ledger.importEvents(from: EventCollection(file), rehash: true)
             #expect(report == ImportReport(appended: 4, duplicates: 0, commits: 3))
             let recorded = try allEvents(ledger)
             #expect(recorded.map(\.commit) == [1, 1, 2, 3])
@@ -257,7 +257,7 @@ import Testing
             try withNotesLedger { target, _ in
                 let local = try target.append(NoteCreated(noteId: "new", text: "now"))
                 #expect(local.recordedAt >= old[0].recordedAt)
-                try target.importEvents(old)
+                try target.importEvents(from: EventCollection(old))
                 let recorded = try allEvents(target)
                 #expect(recorded.count == 2)
                 #expect(recorded[1].recordedAt >= recorded[0].recordedAt)
@@ -275,7 +275,7 @@ import Testing
                 var file = try exportedEvents(source)
                 file[4] = try ImportedEvent(envelope: envelope(recorded[4], "recordedAt", .string(time.description)))
                 try withNotesLedger { target, _ in
-                    let error = #expect(throws: LedgerError.self) { try target.importEvents(file) }
+                    let error = #expect(throws: LedgerError.self) { try target.importEvents(from: EventCollection(file)) }
                     #expect(error?.kind == .invalidInput)
                     #expect(error?.eventIndex == 4)
                     #expect(error?.subject == "recordedAt")
@@ -309,14 +309,14 @@ import Testing
             try fillSource(source)
             let file = try exportEditing(source, 2, field, value)
             try withNotesLedger { target, _ in
-                let error = #expect(throws: LedgerError.self) { try target.importEvents(file) }
+                let error = #expect(throws: LedgerError.self) { try target.importEvents(from: EventCollection(file)) }
                 #expect(error?.kind == .invalidInput)
                 #expect(error?.eventIndex == 2)
                 #expect(error?.subject == "hash")
                 let head = try target.head()
                 #expect(head.position == 0, "nothing appended")
                 // Rewritten on purpose: the ledger hashes the events afresh.
-                #expect(try target.importEvents(file, rehash: true).appended == 5)
+                #expect(try target.importEvents(from: EventCollection(file), rehash: true).appended == 5)
                 #expect(try target.verify().isIntact)
             }
         }
@@ -328,17 +328,17 @@ import Testing
             let file = try exportedEvents(source)
             try withNotesLedger { target, _ in
                 // Positions 3–5: the first line's predecessor is not in the file.
-                let report = try target.importEvents(Array(file[2...]))
+                let report = try target.importEvents(from: EventCollection(file[2...]))
                 #expect(report.appended == 3)
             }
             try withNotesLedger { target, _ in
                 // Positions 1, 3 and 5: two lines follow positions missing from the file.
                 let gaps = [file[0], file[2], file[4]]
-                let error = #expect(throws: LedgerError.self) { try target.importEvents(gaps) }
+                let error = #expect(throws: LedgerError.self) { try target.importEvents(from: EventCollection(gaps)) }
                 #expect(error?.kind == .invalidInput)
                 #expect(error?.eventIndex == 2)
                 #expect(error?.subject == "position")
-                let rehashed = try target.importEvents(gaps, rehash: true)
+                let rehashed = try target.importEvents(from: EventCollection(gaps), rehash: true)
                 #expect(rehashed.appended == 3)
             }
         }
@@ -353,7 +353,7 @@ import Testing
             try withNotesLedger { target, _ in
                 try target.append(NoteCreated(noteId: "local", text: "mine"))
                 let before = try snapshot(target, NotesDomain())
-                let error = #expect(throws: LedgerError.self) { try target.importEvents(file) }
+                let error = #expect(throws: LedgerError.self) { try target.importEvents(from: EventCollection(file)) }
                 #expect(error?.kind == .invalidInput)
                 #expect(error?.eventIndex == 3)
                 #expect(error?.subject == "stream")
@@ -367,9 +367,9 @@ import Testing
             try fillSource(source)
             let file = try exportedEvents(source)
             try withNotesLedger { target, _ in
-                try target.importEvents(file)
+                try target.importEvents(from: EventCollection(file))
                 let edited = try exportEditing(source, 1, "stream", .string("note-zzz"))
-                let error = #expect(throws: LedgerError.self) { try target.importEvents(edited, rehash: true) }
+                let error = #expect(throws: LedgerError.self) { try target.importEvents(from: EventCollection(edited), rehash: true) }
                 #expect(error?.kind == .invalidInput)
                 #expect(error?.eventIndex == 1)
                 #expect(error?.subject == "stream")
@@ -386,7 +386,7 @@ import Testing
             let tooLate = Timestamp(microseconds: Timestamp.now().microseconds + 2 * ImportedEvent.maximumClockSkew)
             file[3] = try ImportedEvent(envelope: envelope(recorded[3], "recordedAt", .string(tooLate.description)))
             try withNotesLedger { target, _ in
-                let error = #expect(throws: LedgerError.self) { try target.importEvents(file, rehash: true) }
+                let error = #expect(throws: LedgerError.self) { try target.importEvents(from: EventCollection(file), rehash: true) }
                 #expect(error?.eventIndex == 2)
                 #expect(error?.message.contains("FolderVanished") == true)
                 let head = try target.head()
@@ -402,7 +402,7 @@ import Testing
             var file = try exportedEvents(source)
             file[4] = try ImportedEvent(envelope: envelope(recorded[4], "type", .string("FolderVanished")))
             try withNotesLedger { target, _ in
-                let error = #expect(throws: LedgerError.self) { try target.importEvents(file) }
+                let error = #expect(throws: LedgerError.self) { try target.importEvents(from: EventCollection(file)) }
                 #expect(error?.kind == .invalidInput)
                 #expect(error?.eventIndex == 4)
                 #expect(error?.message.contains("FolderVanished") == true)
@@ -424,7 +424,7 @@ import Testing
                         "noteId": .string("b"), "text": .string("three"), "folderId": .string("f"), "colour": .string("red"),
                     ])))
             try withNotesLedger { target, _ in
-                let error = #expect(throws: LedgerError.self) { try target.importEvents(file) }
+                let error = #expect(throws: LedgerError.self) { try target.importEvents(from: EventCollection(file)) }
                 #expect(error?.kind == .invalidInput)
                 #expect(error?.eventIndex == 2)
                 #expect(error?.message.contains("colour") == true)
@@ -441,7 +441,7 @@ import Testing
                 // The target already has a note "c": the source's third commit creates it again.
                 try target.append(NoteCreated(noteId: "c", text: "taken"))
                 let before = try snapshot(target, NotesDomain())
-                let error = #expect(throws: LedgerError.self) { try target.importEvents(exportedEvents(source)) }
+                let error = #expect(throws: LedgerError.self) { try target.importEvents(from: EventCollection(exportedEvents(source))) }
                 #expect(error?.kind == .ruleViolation)
                 #expect(error?.eventIndex == 3)
                 #expect(error?.subject == "note-c")
@@ -453,7 +453,7 @@ import Testing
 
     @Test func importingNothingIsInvalidInput() throws {
         try withNotesLedger { ledger, _ in
-            let error = #expect(throws: LedgerError.self) { try ledger.importEvents([]) }
+            let error = #expect(throws: LedgerError.self) { try ledger.importEvents(from: EventCollection([])) }
             #expect(error?.kind == .invalidInput)
             let head = try ledger.head()
             #expect(head.position == 0, "nothing appended")

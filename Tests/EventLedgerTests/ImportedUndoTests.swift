@@ -38,7 +38,7 @@ import Testing
             try withNotesLedger { target, _ in
                 try target.append(NoteCreated(noteId: "x", text: "own"))
                 try target.append(NoteCreated(noteId: "y", text: "own too"))
-                try target.importEvents(exportedEvents(source))
+                try target.importEvents(from: EventCollection(exportedEvents(source)))
                 // Source commits 1, 2, 3 are commits 3, 4, 5 here: the undo names 4.
                 #expect(try undoes(target) == [5: "4"])
                 #expect(try target.verify().isIntact)
@@ -54,7 +54,7 @@ import Testing
         try withNotesLedger { source, _ in
             try fillSource(source)
             try withNotesLedger { target, _ in
-                try target.importEvents(exportedEvents(source))
+                try target.importEvents(from: EventCollection(exportedEvents(source)))
                 #expect(try undoes(target) == [3: "2"])
                 #expect(try export(target) == export(source))
             }
@@ -68,12 +68,12 @@ import Testing
             let earlier = try exportedEvents(source)
             try withNotesLedger { target, _ in
                 try target.append(NoteCreated(noteId: "x", text: "own"))
-                try target.importEvents(earlier)
+                try target.importEvents(from: EventCollection(earlier))
                 try target.append(NoteCreated(noteId: "y", text: "own too"))
                 try #require(try source.undo(commit: 2) != nil)
                 // Commits 1 and 2 are skipped as present (as commits 2 and 3 here); the undo
                 // becomes commit 5 and names 3.
-                let report = try target.importEvents(exportedEvents(source))
+                let report = try target.importEvents(from: EventCollection(exportedEvents(source)))
                 #expect(importCounts(report) == [1, 2, 1])
                 #expect(try undoes(target) == [5: "3"])
                 #expect(try target.verify().isIntact)
@@ -90,7 +90,7 @@ import Testing
             try withNotesLedger { target, _ in
                 try target.append(NoteCreated(noteId: "n1", text: "first"))
                 try target.append(NoteCreated(noteId: "x", text: "own"))
-                let error = try #require(throws: LedgerError.self) { try target.importEvents(undoOnly) }
+                let error = try #require(throws: LedgerError.self) { try target.importEvents(from: EventCollection(undoOnly)) }
                 #expect(error.kind == .invalidInput && error.subject == "metadata" && error.eventIndex == 0)
                 #expect(error.message.contains("undoes=2"))
                 #expect(try allEvents(target).count == 2)
@@ -107,9 +107,9 @@ import Testing
             try #require(try source.undo(commit: 1) != nil)
             let all = try exportedEvents(source)
             try withNotesLedger { target, _ in
-                try target.importEvents([all[1]])
+                try target.importEvents(from: EventCollection([all[1]]))
                 // Commit 1's first event becomes commit 2 here, its second is commit 1 already.
-                let error = try #require(throws: LedgerError.self) { try target.importEvents(all) }
+                let error = try #require(throws: LedgerError.self) { try target.importEvents(from: EventCollection(all)) }
                 #expect(error.kind == .invalidInput && error.subject == "metadata" && error.eventIndex == 2)
                 #expect(try allEvents(target).count == 1)
             }
@@ -124,11 +124,11 @@ import Testing
             try #require(try source.undo(commit: 2) != nil)
             let later = try exportedEvents(source).filter { $0.sourceCommit == 3 }
             try withNotesLedger { target, _ in
-                try target.importEvents(earlier)
+                try target.importEvents(from: EventCollection(earlier))
                 try target.append(NoteCreated(noteId: "x", text: "own"))
                 // This ledger's log up to the file's first event is the source's (its hash
                 // chains from it), so commit 2 is the source's commit 2.
-                try target.importEvents(later)
+                try target.importEvents(from: EventCollection(later))
                 #expect(try undoes(target) == [4: "2"])
                 #expect(try target.verify().isIntact)
             }
@@ -141,8 +141,8 @@ import Testing
             let all = try exportedEvents(source)
             try withNotesLedger { target, _ in
                 try target.append(NoteCreated(noteId: "x", text: "own"))
-                try target.importEvents(all)
-                let report = try target.importEvents(all.filter { $0.sourceCommit == 3 })
+                try target.importEvents(from: EventCollection(all))
+                let report = try target.importEvents(from: EventCollection(all.filter { $0.sourceCommit == 3 }))
                 #expect(importCounts(report) == [0, 1, 0])
                 #expect(try undoes(target) == [4: "3"])
             }

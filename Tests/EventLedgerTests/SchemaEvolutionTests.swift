@@ -15,7 +15,7 @@ import Testing
                 PendingEvent(NoteCreated(noteId: "b", text: "two")),
             ])
             try ledger.append(NoteFiled(noteId: "a", folderId: "f"))
-            try ledger.importEvents([try ImportedEvent(envelope: version1Envelope(noteId: "b", folder: "g"))], rehash: true)
+            try ledger.importEvents(from: EventCollection([try ImportedEvent(envelope: version1Envelope(noteId: "b", folder: "g"))]), rehash: true)
             try body(ledger, directory)
         }
     }
@@ -61,7 +61,7 @@ import Testing
         try withMixedVersions { source, _ in
             let envelopes = try allEvents(source).map(\.envelope)
             try withNotesLedger { target, _ in
-                try target.importEvents(envelopes.map { try ImportedEvent(envelope: $0) })
+                try target.importEvents(from: EventCollection(envelopes.map { try ImportedEvent(envelope: $0) }))
                 #expect(try allEvents(target).map { $0.envelope.serializedString() } == envelopes.map { $0.serializedString() })
             }
         }
@@ -72,7 +72,7 @@ import Testing
             try ledger.append(NoteCreated(noteId: "b", text: "two"))
             let envelope = version1Envelope(noteId: "b", folder: "g", schemaVersion: 3)
             let error = #expect(throws: LedgerError.self) {
-                try ledger.importEvents([try ImportedEvent(envelope: envelope)], rehash: true)
+                try ledger.importEvents(from: EventCollection([try ImportedEvent(envelope: envelope)]), rehash: true)
             }
             #expect(error?.kind == .invalidInput)
             #expect(error?.subject == "schemaVersion")

@@ -47,7 +47,7 @@ import Testing
             let file = try exportedEvents(source)
             try withTemporaryLedger(domain) { target in
                 // The songs arrive first, from one device…
-                let songs = try target.importEvents(Array(file[1...3]))
+                let songs = try target.importEvents(from: EventCollection(file[1...3]))
                 #expect(importCounts(songs) == [3, 0, 3])
                 #expect(try queryJSON(target, "artists") == "[]")
                 #expect(try queryJSON(target, "songs", flags: ["orphans"]) == Self.orphans)
@@ -55,7 +55,7 @@ import Testing
                 #expect(missing?.kind == .notFound)
 
                 // …then the artists, from another.
-                let artists = try target.importEvents([file[0], file[4]])
+                let artists = try target.importEvents(from: EventCollection([file[0], file[4]]))
                 #expect(importCounts(artists) == [2, 0, 2])
                 #expect(
                     try queryJSON(target, "artists")
@@ -80,7 +80,7 @@ import Testing
             let file = try exportedEvents(source)
             try withTemporaryLedger(domain) { target in
                 // One file, songs before their artist: positions 1–3 songs, 4 pink-floyd, 5 queen.
-                let report = try target.importEvents([file[1], file[2], file[3], file[0], file[4]])
+                let report = try target.importEvents(from: EventCollection([file[1], file[2], file[3], file[0], file[4]]))
                 #expect(importCounts(report) == [5, 0, 5])
                 #expect(
                     try allEvents(target).map(\.type)
@@ -117,7 +117,7 @@ import Testing
             try source.append(ArtistDeleted(artistId: "abba"))
             let file = try exportedEvents(source)
             try withTemporaryLedger(domain) { target in
-                try target.importEvents([file[0], file[2], file[1]])
+                try target.importEvents(from: EventCollection([file[0], file[2], file[1]]))
                 #expect(try queryJSON(target, "artists") == "[]")
                 let orphans = try #require(target.query("songs", .init(flags: ["orphans"])).json.arrayValue)
                 #expect(orphans.compactMap { $0.objectValue?["songId"]?.stringValue } == ["waterloo"])
@@ -138,7 +138,7 @@ import Testing
             let original = try allEvents(source)
             try withTemporaryLedger(domain) { target in
                 try target.append(ArtistCreated(artistId: "abba", name: "ABBA"))
-                try target.importEvents(exportedEvents(source))
+                try target.importEvents(from: EventCollection(exportedEvents(source)))
                 let arrived = Array(try allEvents(target).dropFirst())
                 #expect(arrived.map(\.id) == original.map(\.id))
                 #expect(arrived.map(\.type) == original.map(\.type))
@@ -163,7 +163,7 @@ import Testing
                 try target.append(ArtistCreated(artistId: "abba", name: "ABBA"))
                 let before = try snapshot(target, domain)
                 // The retitle arrives without the song.
-                let error = #expect(throws: LedgerError.self) { try target.importEvents([file[1]]) }
+                let error = #expect(throws: LedgerError.self) { try target.importEvents(from: EventCollection([file[1]])) }
                 #expect(error?.kind == .ruleViolation)
                 #expect(error?.subject == "song-a")
                 #expect(error?.eventIndex == 0)
@@ -180,7 +180,7 @@ import Testing
             try withTemporaryLedger(domain) { target in
                 try target.append(ArtistCreated(artistId: "queen", name: "Queen, locally"))
                 let before = try snapshot(target, domain)
-                let error = #expect(throws: LedgerError.self) { try target.importEvents(file) }
+                let error = #expect(throws: LedgerError.self) { try target.importEvents(from: EventCollection(file)) }
                 #expect(error?.kind == .ruleViolation)
                 #expect(error?.subject == "artist-queen")
                 #expect(error?.eventIndex == 1)

@@ -54,7 +54,7 @@ import Testing
     @Test func aStoredVersion1SongReadsAsHavingNoDurationAndARebuildAgrees() throws {
         try withTemporaryLedger(domain) { ledger in
             try ledger.append(ArtistCreated(artistId: "pink-floyd", name: "Pink Floyd"))
-            try ledger.importEvents([try ImportedEvent(envelope: Self.version1Money)], rehash: true)
+            try ledger.importEvents(from: EventCollection([try ImportedEvent(envelope: Self.version1Money)]), rehash: true)
             let stored = try #require(try allEvents(ledger).last)
             #expect(stored.schemaVersion == 1)
             #expect(stored.data == Self.version1Money.objectValue?["data"])

@@ -90,35 +90,6 @@ public final class Ledger: Sendable {
             path: path, domains: domains, options: options, formats: formats, keepingReadModelVersions: keepingReadModelVersions)
     }
 
-    /// Appends events as one atomic commit: all of them and their read-model changes, or nothing.
-    ///
-    /// Each event is checked against the ledger plus the earlier events of the batch.
-    /// Appends made at the same time from several threads share one durable write.
-    /// Events whose id is already in the log are not appended again; their original
-    /// position is reported. On failure `LedgerError.eventIndex` names the failing event.
-    /// Called from inside one of the ledger's own writes on the same thread (a session's
-    /// preview), it throws `.invalidInput` instead of waiting for ever for that write to end.
-    @discardableResult
-    public func append(_ events: [PendingEvent], mode: RuleMode = .strict) throws(LedgerError) -> AppendResult {
-        try LedgerError.typed {
-            // Checked before joining a group: the group's leader would fail the others' appends too.
-            try core.environment.requireNoWriteOnThisThread()
-            // Through a primary, every event carries its id from the start: a write rerun after
-            // the primary committed it then finds its events there instead of adding them again.
-            let events = core.primary == nil ? events : events.map { $0.withID() }
-            return try core.writer.appendSharingCommit(events, mode: mode)
-        }
-    }
-
-    /// Appends one typed event.
-    @discardableResult
-    public func append<Event: DomainEvent>(
-        _ event: Event, id: EventID? = nil, expect: ExpectedVersion = .any,
-        metadata: [String: String] = [:]
-    ) throws(LedgerError) -> AppendResult {
-        try append([PendingEvent(event, id: id, expect: expect, metadata: metadata)])
-    }
-
     /// Runs `body` with a consistent snapshot of the current read models. Throws, as their
     /// queries do, when the ledger was opened for reading only and a read model was built by
     /// another version of its domain or has a damaged version record: its rows may mean

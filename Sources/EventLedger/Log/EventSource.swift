@@ -1,7 +1,10 @@
 /// Events read one at a time, so that a large batch or import is never held whole: the lines
 /// of a file, say, each made an event as it is read. A source of `PendingEvent` is appended as
 /// one commit (`Ledger.append(from:mode:)`); a source of `ImportedEvent`, another ledger's
-/// export, is imported (`Ledger.importEvents(from:rehash:)`).
+/// export, is imported (`Ledger.importEvents(from:rehash:)`); either builds a new ledger
+/// (`Ledger.build(at:domains:options:appending:mode:)` and
+/// `Ledger.build(at:domains:options:importing:rehash:)`). `EventCollection` is the source of
+/// the events of a collection.
 ///
 /// A write that fills the ledger's map is rerun from the start, so a source can be read again
 /// from its first event, and must give the same events every time.

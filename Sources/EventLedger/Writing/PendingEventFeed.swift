@@ -6,6 +6,15 @@ protocol PendingEventFeed {
     mutating func next() throws -> PendingEvent?
 }
 
+/// A source as the appender reads it: once, from where it stands.
+struct SourceFeed<Source: EventSource<PendingEvent>>: PendingEventFeed {
+    var source: Source
+
+    mutating func next() throws -> PendingEvent? {
+        try source.next()
+    }
+}
+
 /// The feed after a batch given whole: nothing.
 struct NoMoreEvents: PendingEventFeed {
     func next() -> PendingEvent? { nil }

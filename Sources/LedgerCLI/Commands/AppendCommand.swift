@@ -43,7 +43,7 @@ enum AppendCommand {
             let events = try NDJSONStream(path: batchPath, decoder: BatchFile.lines)
             let options = try context.ledgerOptions(.write)
             let result = try events.locating {
-                try Ledger.append(from: events, toLedgerAt: context.ledgerPath, domains: context.program.domains, options: options)
+                try Ledger.build(at: context.ledgerPath, domains: context.program.domains, options: options, appending: events)
             }
             try AppendReport.print(result, batch: true, context: context)
             return

@@ -52,9 +52,9 @@ enum ImportCommand {
         let options = try context.ledgerOptions(.write)
         let rehash = context.arguments.has("rehash")
         let report = try envelopes.locating {
-            try Ledger.importEvents(
-                from: envelopes, rehash: rehash, intoLedgerAt: context.ledgerPath,
-                domains: context.program.domains, options: options)
+            try Ledger.build(
+                at: context.ledgerPath, domains: context.program.domains, options: options,
+                importing: envelopes, rehash: rehash)
         }
         if context.json {
             try context.output.json(

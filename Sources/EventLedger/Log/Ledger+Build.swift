@@ -1,4 +1,35 @@
 extension Ledger {
+    /// Appends the events of `source` as one atomic commit to the ledger at `path` (opened
+    /// with `domains` and `options`), as `append(from:mode:)` does: the way to load a large
+    /// batch into a new ledger. The first problem in the batch's order is thrown, and a
+    /// ledger the batch would have built is left unbuilt.
+    ///
+    /// When there is no file at `path` yet, the ledger is built beside it under a temporary
+    /// name and linked into place once the commit is complete, so a refused, failed or killed
+    /// load leaves no file at `path`. That file is written in place: the pages of the commit
+    /// go straight into the mapped file, so they take no memory of the process (a million
+    /// events load in about 200 MiB), and the disk space of the file's map is reserved up
+    /// front (a full disk is an error, not a crash). When a ledger is at `path` already, or
+    /// another process creates one there meanwhile, the events are appended to it. A new
+    /// replica (`options.primary`) is written through its primary as any append is.
+    @discardableResult
+    public static func build(
+        at path: String, domains: [any LedgerDomain], options: Options = Options(),
+        appending source: some EventSource<PendingEvent>, mode: RuleMode = .strict
+    ) throws(LedgerError) -> AppendResult {
+        try LedgerError.typed {
+            let location = try LedgerFileLocation(path)
+            if !location.exists, options.createIfMissing, options.primary == nil,
+                let result = try buildNewFile(
+                    location.canonicalPath, domains: domains, options: options,
+                    { try $0.append(from: source, mode: mode) })
+            {
+                return result
+            }
+            return try Ledger(path: path, domains: domains, options: options).append(from: source, mode: mode)
+        }
+    }
+
     /// Imports the events of `source` into the ledger at `path` (opened with `domains` and
     /// `options`), as `importEvents(from:rehash:)` does.
     ///
@@ -7,15 +38,15 @@ extension Ledger {
     /// import leaves no file at `path`. That file is written in place: the pages of the one
     /// large commit go straight into the mapped file, so they take no memory of the process,
     /// and the disk space of the file's map is reserved up front (a full disk is an error,
-    /// not a crash). Should another process create `path` meanwhile, the events are imported
-    /// into that ledger instead.
+    /// not a crash). When a ledger is at `path` already, or another process creates one there
+    /// meanwhile, the events are imported into it.
     ///
     /// A new replica (`options.primary`) is written through its primary as any import is:
     /// it is created only once `source` has been read through without an error.
     @discardableResult
-    public static func importEvents(
-        from source: some EventSource<ImportedEvent>, rehash: Bool = false, intoLedgerAt path: String,
-        domains: [any LedgerDomain], options: Options = Options()
+    public static func build(
+        at path: String, domains: [any LedgerDomain], options: Options = Options(),
+        importing source: some EventSource<ImportedEvent>, rehash: Bool = false
     ) throws(LedgerError) -> ImportReport {
         try LedgerError.typed {
             var source = source
@@ -33,50 +64,6 @@ extension Ledger {
                 }
             }
             return try Ledger(path: path, domains: domains, options: options).importEvents(from: source, rehash: rehash)
-        }
-    }
-
-    /// Appends the events of `events` to the ledger at `path` (opened with `domains` and
-    /// `options`) as one atomic commit, reading them as it goes, as `append(contentsOf:mode:)`
-    /// does: the way to load a large batch into a new ledger.
-    ///
-    /// When there is no file at `path` yet, the ledger is built beside it under a temporary
-    /// name and linked into place once the commit is complete, so a refused, failed or killed
-    /// load leaves no file at `path`. That file is written in place: the pages of the commit
-    /// go straight into the mapped file, so they take no memory of the process (a million
-    /// events load in about 200 MiB), and the disk space of the file's map is reserved up
-    /// front (a full disk is an error, not a crash). Should another process create `path`
-    /// meanwhile, the events are appended to that ledger instead. A new replica
-    /// (`options.primary`) is written through its primary as any append is.
-    @discardableResult
-    public static func append<Events: Collection>(
-        contentsOf events: Events, mode: RuleMode = .strict, toLedgerAt path: String,
-        domains: [any LedgerDomain],
-        options: Options = Options()
-    ) throws(LedgerError) -> AppendResult
-    where Events.Element == PendingEvent {
-        try append(from: CollectionEvents(events), mode: mode, toLedgerAt: path, domains: domains, options: options)
-    }
-
-    /// Appends the events of `source` to the ledger at `path` (opened with `domains` and
-    /// `options`) as one atomic commit, as `append(contentsOf:mode:toLedgerAt:domains:options:)`
-    /// does, reading them as `append(from:mode:)` does: the first problem in the batch's
-    /// order is thrown, and a ledger the batch would have created is left uncreated.
-    @discardableResult
-    public static func append(
-        from source: some EventSource<PendingEvent>, mode: RuleMode = .strict, toLedgerAt path: String,
-        domains: [any LedgerDomain], options: Options = Options()
-    ) throws(LedgerError) -> AppendResult {
-        try LedgerError.typed {
-            let location = try LedgerFileLocation(path)
-            if !location.exists, options.createIfMissing, options.primary == nil,
-                let result = try buildNewFile(
-                    location.canonicalPath, domains: domains, options: options,
-                    { try $0.append(from: source, mode: mode) })
-            {
-                return result
-            }
-            return try Ledger(path: path, domains: domains, options: options).append(from: source, mode: mode)
         }
     }
 

@@ -3,9 +3,9 @@ import Testing
 
 @testable import EventLedger
 
-/// `Ledger.append(contentsOf:)`: a collection appended as one commit while it is read, a
-/// large one on the helper thread; read again when the write is rerun.
-@Suite struct AppendContentsTests {
+/// `Ledger.append(_:mode:)` with a collection: one commit; a small one gathered first, a large
+/// one appended while it is read, on the helper thread, and read again when the write is rerun.
+@Suite struct AppendCollectionTests {
     /// Counts the events a lazy collection makes as it is read.
     final class Counter: @unchecked Sendable {
         var made = 0
@@ -29,7 +29,7 @@ import Testing
         let count = 1_500
         try withNotesLedger { streamed, _ in
             let counter = Counter()
-            let result = try streamed.append(contentsOf: notes(count, counting: counter))
+            let result = try streamed.append(notes(count, counting: counter))
             #expect(result.commit == 1)
             #expect(result.positions == Array(1...UInt64(count)))
             #expect(counter.made == count, "read once")
@@ -50,7 +50,7 @@ import Testing
             // Each event takes more room than the append reserves for it: the map fills.
             let counter = Counter()
             let filler = String(repeating: "x", count: 4_000)
-            try ledger.append(contentsOf: notes(1_500, counting: counter, metadata: ["filler": filler]))
+            try ledger.append(notes(1_500, counting: counter, metadata: ["filler": filler]))
             #expect(counter.made > 1_500, "the write was rerun")
             let events = try allEvents(ledger)
             #expect(events.count == 1_500)
@@ -66,7 +66,7 @@ import Testing
             let events = notes(1_500, counting: counter) { index in
                 NoteCreated(noteId: index == 1_200 ? "n5" : "n\(index)", text: "note \(index)")
             }
-            let error = #expect(throws: LedgerError.self) { try ledger.append(contentsOf: events) }
+            let error = #expect(throws: LedgerError.self) { try ledger.append(events) }
             #expect(error?.kind == .ruleViolation)
             #expect(error?.eventIndex == 1_200)
             #expect(counter.made <= 1_500, "read no further than the batch")
@@ -75,9 +75,30 @@ import Testing
         }
     }
 
+    @Test func aSmallCollectionIsGatheredWholeAndALargeOneReadOnlyAsFarAsItIsAppended() throws {
+        try withNotesLedger { ledger, _ in
+            // Each creates note n5 a second time early on.
+            let small = Counter()
+            let smallError = #expect(throws: LedgerError.self) {
+                try ledger.append(
+                    notes(Ledger.largeBatch - 1, counting: small) { NoteCreated(noteId: $0 == 10 ? "n5" : "n\($0)", text: "note \($0)") })
+            }
+            #expect(smallError?.eventIndex == 10)
+            #expect(small.made == Ledger.largeBatch - 1, "gathered before it was appended")
+            let large = Counter()
+            let largeError = #expect(throws: LedgerError.self) {
+                try ledger.append(notes(20_000, counting: large) { NoteCreated(noteId: $0 == 1_200 ? "n5" : "n\($0)", text: "note \($0)") })
+            }
+            #expect(largeError?.eventIndex == 1_200)
+            #expect(large.made < 3_000, "read a few steps ahead of the append, no further: \(large.made) events")
+            let head = try ledger.head()
+            #expect(head.position == 0, "nothing appended")
+        }
+    }
+
     @Test func anEmptyCollectionIsInvalidInput() throws {
         try withNotesLedger { ledger, _ in
-            let error = #expect(throws: LedgerError.self) { try ledger.append(contentsOf: [PendingEvent]()) }
+            let error = #expect(throws: LedgerError.self) { try ledger.append([PendingEvent]()) }
             #expect(error?.kind == .invalidInput)
         }
     }
