@@ -25,19 +25,13 @@ extension Ledger {
     /// room than that many events usually take, so every reading must give the same events.
     /// Through a primary, every batch is gathered first and shares its write, so that each
     /// event keeps the id it is given if the write is rerun after the primary committed it.
-    @discardableResult
+    @inlinable @discardableResult
     public func append(_ events: some Collection<PendingEvent>, mode: RuleMode = .strict) throws(LedgerError) -> AppendResult {
-        guard core.primary != nil || events.index(events.startIndex, offsetBy: Self.largeBatch, limitedBy: events.endIndex) == nil else {
-            return try append(from: EventCollection(events), mode: mode)
+        // Inlined, so that a caller's array is neither copied nor handled as any collection.
+        guard !appendsThroughPrimary, events.index(events.startIndex, offsetBy: Self.largeBatch, limitedBy: events.endIndex) != nil else {
+            return try appendSharingCommit(Array(events), mode: mode)
         }
-        return try LedgerError.typed {
-            // Checked before joining a group: the group's leader would fail the others' appends too.
-            try core.environment.requireNoWriteOnThisThread()
-            // Through a primary, every event carries its id from the start: a write rerun after
-            // the primary committed it then finds its events there instead of adding them again.
-            let events = core.primary == nil ? Array(events) : events.map { $0.withID() }
-            return try core.writer.appendSharingCommit(events, mode: mode)
-        }
+        return try append(from: EventCollection(events), mode: mode)
     }
 
     /// The number of events from which `append(_:mode:)` reads a batch as it appends it
@@ -45,7 +39,24 @@ extension Ledger {
     /// appending them anyway, to tell a large batch (whose read-model writes it folds in
     /// memory) from a small one, so below it gathering the batch costs no memory; from it, a
     /// commit is long enough that sharing its durable write saves little.
-    static let largeBatch = Appender.foldedInMemoryFrom
+    @usableFromInline static let largeBatch = Appender.foldedInMemoryFrom
+
+    /// Whether every write goes through a primary.
+    @usableFromInline var appendsThroughPrimary: Bool { core.primary != nil }
+
+    /// Appends `events` as one commit, sharing the durable write with the appends other
+    /// threads make at the same time (group commit).
+    @usableFromInline
+    func appendSharingCommit(_ events: [PendingEvent], mode: RuleMode) throws(LedgerError) -> AppendResult {
+        try LedgerError.typed {
+            // Checked before joining a group: the group's leader would fail the others' appends too.
+            try core.environment.requireNoWriteOnThisThread()
+            // Through a primary, every event carries its id from the start: a write rerun after
+            // the primary committed it then finds its events there instead of adding them again.
+            let events = core.primary == nil ? events : events.map { $0.withID() }
+            return try core.writer.appendSharingCommit(events, mode: mode)
+        }
+    }
 
     /// Appends the events of `source` as one atomic commit, as `append(_:mode:)` appends a
     /// large batch: the way to append a batch whose reading can fail, such as a file parsed
