@@ -90,6 +90,11 @@ public final class Ledger: Sendable {
             path: path, domains: domains, options: options, formats: formats, keepingReadModelVersions: keepingReadModelVersions)
     }
 
+    /// The ledger opened as `core`.
+    init(core: LedgerCore) {
+        self.core = core
+    }
+
     /// Runs `body` with a consistent snapshot of the current read models. Throws, as their
     /// queries do, when the ledger was opened for reading only and a read model was built by
     /// another version of its domain or has a damaged version record: its rows may mean

@@ -32,9 +32,9 @@ final class PrimaryFollower: Sendable {
             do {
                 let connection = try link.connect()
                 try connection.listenForCommits()
-                try replication.sync()
+                _ = try replication.sync()
                 while !stopped.load(ordering: .acquiring) {
-                    if try connection.awaitCommit(milliseconds: 500) { try replication.sync() }
+                    if try connection.awaitCommit(milliseconds: 500) { _ = try replication.sync() }
                 }
             } catch let error where error.isPrimaryUnavailable {
                 sleep(1)

@@ -8,26 +8,13 @@ public struct ImportReport: Sendable, Equatable {
     public let commits: Int
 }
 
-extension Ledger {
-    /// Appends the events of `source`, exported from another ledger, all or nothing: every
-    /// source commit becomes one commit here (keeping its time), events already in the log
-    /// under their id are skipped (an id naming another event is `.invalidInput`), and
-    /// references to entities not yet known are accepted (devices sync out of order).
-    /// A commit time more than `ImportedEvent.maximumClockSkew` ahead of the clock is
-    /// `.invalidInput`. So is a hash that is malformed or does not chain (see
-    /// `ImportedHashChain`), unless `rehash` says the events were rewritten on purpose:
-    /// their hashes are then ignored. Either way the ledger hashes every event it appends
-    /// into its own chain. An undo's metadata `undoes` is rewritten to name the undone commit
-    /// as this ledger numbers it; an undo of a commit this ledger is not known to hold is
-    /// `.invalidInput` (see `ImportedUndoes`).
-    ///
-    /// The events are read, checked and appended as they come inside one write: memory holds
-    /// none of the input (but what the hash chain keeps), however large its commits. An
-    /// error the source throws ends the import as it is, appending nothing. On failure
-    /// `LedgerError.eventIndex` names the failing event, counting the source's events from 0.
-    /// An array of events is imported as `importEvents(from: EventCollection(events))`.
-    @discardableResult
-    public func importEvents(from source: some EventSource<ImportedEvent>, rehash: Bool = false) throws(LedgerError) -> ImportReport {
+/// Moving a log between ledgers: imports of another ledger's export, replays into a new
+/// file, backups.
+struct Interchange {
+    let core: LedgerCore
+
+    /// `Ledger.importEvents(from:rehash:)`.
+    func importEvents(from source: some EventSource<ImportedEvent>, rehash: Bool) throws(LedgerError) -> ImportReport {
         try LedgerError.typed {
             var source = source
             return try core.writer.commit(reserving: source.estimatedEventCount * Environment.bytesPerEvent) { txn, now in
@@ -78,5 +65,10 @@ extension Ledger {
         let commit = try EventRecordView(core.record(txn, at: earliest), position: earliest).commit
         guard added == 0, try EventRecordView(core.record(txn, at: latest), position: latest).commit == commit else { return (added, nil) }
         return (added, commit)
+    }
+
+    /// `Ledger.backup(to:)`.
+    func backup(to destination: String) throws(LedgerError) {
+        try LedgerError.typed { try core.environment.copyCompacted(to: destination) }
     }
 }
