@@ -56,13 +56,8 @@ struct ImportedCommitNumbers {
         return run
     }
 
-    /// The index of the last run whose first source commit is at most `source` (binary search).
+    /// The index of the last run whose first source commit is at most `source`.
     private func lastRun(startingAtOrBefore source: UInt64) -> Int? {
-        var low = 0, high = runs.count
-        while low < high {
-            let middle = (low + high) / 2
-            if runs[middle].source <= source { low = middle + 1 } else { high = middle }
-        }
-        return low == 0 ? nil : low - 1
+        runs.lastIndex(whereKeyIsAtMost: source) { $0.source }
     }
 }

@@ -179,13 +179,8 @@ private struct PositionHashes {
         return run
     }
 
-    /// The index of the last run whose first position is at most `position` (binary search).
+    /// The index of the last run whose first position is at most `position`.
     private func lastRun(startingAtOrBefore position: UInt64) -> Int? {
-        var low = 0, high = runs.count
-        while low < high {
-            let middle = (low + high) / 2
-            if runs[middle].first <= position { low = middle + 1 } else { high = middle }
-        }
-        return low == 0 ? nil : low - 1
+        runs.lastIndex(whereKeyIsAtMost: position) { $0.first }
     }
 }
