@@ -1,7 +1,7 @@
 import EventLedger
 
 /// A live category as the `categories` query lists it.
-public struct CategorySummary: Sendable, Equatable {
+public struct CategorySummary: Encodable, Sendable, Equatable {
     /// The category's id.
     public let categoryId: String
     /// The category's name.
@@ -18,7 +18,7 @@ public struct CategorySummary: Sendable, Equatable {
 }
 
 /// An animal of a category, as the `category-animals` query lists it.
-public struct CategoryAnimal: Sendable, Equatable {
+public struct CategoryAnimal: Encodable, Sendable, Equatable {
     /// The animal's id.
     public let animalId: String
     /// The animal's name.
@@ -35,7 +35,7 @@ public struct CategoryAnimal: Sendable, Equatable {
 }
 
 /// A live category and its live animals: the answer of the `category-animals` query.
-public struct CategoryAnimals: Sendable, Equatable {
+public struct CategoryAnimals: Encodable, Sendable, Equatable {
     /// The category's id.
     public let categoryId: String
     /// The category's name.
@@ -52,7 +52,7 @@ public struct CategoryAnimals: Sendable, Equatable {
 }
 
 /// A live animal as the `animals` query lists it.
-public struct AnimalSummary: Sendable, Equatable {
+public struct AnimalSummary: Encodable, Sendable, Equatable {
     /// The animal's id.
     public let animalId: String
     /// The animal's name.

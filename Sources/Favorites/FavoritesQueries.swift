@@ -17,6 +17,21 @@ public struct FavoriteDish: Sendable, Equatable {
     }
 }
 
+extension FavoriteDish: Encodable {
+    private enum CodingKeys: String, CodingKey {
+        case dishId, addedAt, position
+    }
+
+    /// Encodes the dish's id, when it was favourited as its ISO-8601 text (as
+    /// `Timestamp.description` writes it), and its position, in that order.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(dishId, forKey: .dishId)
+        try container.encode(addedAt.description, forKey: .addedAt)
+        try container.encode(position, forKey: .position)
+    }
+}
+
 /// The query over the `favorites` read model, typed.
 public enum FavoritesQueries {
     /// The current favourites in the order they were added, oldest first.

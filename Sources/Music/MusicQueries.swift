@@ -1,7 +1,7 @@
 import EventLedger
 
 /// A live artist as the `artists` query lists it.
-public struct ArtistSummary: Sendable, Equatable {
+public struct ArtistSummary: Encodable, Sendable, Equatable {
     /// The artist's id.
     public let artistId: String
     /// The artist's name.
@@ -18,7 +18,7 @@ public struct ArtistSummary: Sendable, Equatable {
 }
 
 /// A song of an artist, as the `artist-songs` query lists it.
-public struct ArtistSong: Sendable, Equatable {
+public struct ArtistSong: Encodable, Sendable, Equatable {
     /// The song's id.
     public let songId: String
     /// The song's title.
@@ -35,7 +35,7 @@ public struct ArtistSong: Sendable, Equatable {
 }
 
 /// A live artist and its live songs: the answer of the `artist-songs` query.
-public struct ArtistSongs: Sendable, Equatable {
+public struct ArtistSongs: Encodable, Sendable, Equatable {
     /// The artist's id.
     public let artistId: String
     /// The artist's name.
@@ -52,7 +52,7 @@ public struct ArtistSongs: Sendable, Equatable {
 }
 
 /// A live song as the `songs` query lists it.
-public struct SongSummary: Sendable, Equatable {
+public struct SongSummary: Encodable, Sendable, Equatable {
     /// The song's id.
     public let songId: String
     /// The song's title.

@@ -187,8 +187,8 @@ public struct NotesDomain: LedgerDomain {
     public var queries: [QueryDefinition] {
         [
             QueryDefinition(name: "notes", summary: "all live notes") { _, readModel in
-                let rows = try readModel.rows(Self.notes).filter { !$0.row.isArchived }
-                return QueryResult(json: .array(rows.map { .string($0.row.text) }), columns: ["TEXT"], rows: rows.map { [$0.row.text] })
+                let texts = try readModel.rows(Self.notes).filter { !$0.row.isArchived }.map(\.row.text)
+                return try QueryResult(rows: texts, columns: [.value(heading: "TEXT")])
             }
         ]
     }

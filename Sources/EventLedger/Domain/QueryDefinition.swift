@@ -37,34 +37,3 @@ public struct QueryDefinition: Sendable {
         self.run = run
     }
 }
-
-/// A query's answer in both its forms: JSON (`--json`) and a readable table.
-public struct QueryResult: Sendable {
-    /// The JSON form, the shape `ledger query --json` prints.
-    public let json: JSONValue
-    /// An optional heading line printed above the table (e.g. the artist's name).
-    public let title: String?
-    /// Column headings of the table.
-    public let columns: [String]
-    /// Table rows, one string per column, made when asked for: a caller reading the JSON
-    /// form alone does not pay for them.
-    public var rows: [[String]] { makeRows() }
-    private let makeRows: @Sendable () -> [[String]]
-
-    /// A result with its JSON form and table form (`rows` is evaluated when the rows are read).
-    public init(json: JSONValue, title: String? = nil, columns: [String], rows: @autoclosure @escaping @Sendable () -> [[String]]) {
-        self.json = json
-        self.title = title
-        self.columns = columns
-        makeRows = rows
-    }
-
-    /// A result whose JSON form is `value` encoded (fields by their names, nil ones left out),
-    /// with its table form.
-    public init(
-        encoding value: some Encodable, title: String? = nil, columns: [String],
-        rows: @autoclosure @escaping @Sendable () -> [[String]]
-    ) throws(LedgerError) {
-        self.init(json: try PayloadEncoder.json(of: value), title: title, columns: columns, rows: rows())
-    }
-}

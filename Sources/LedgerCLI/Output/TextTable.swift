@@ -1,8 +1,10 @@
 /// Renders rows as left-aligned columns separated by two spaces.
 enum TextTable {
     /// The lines of the table: the headings `columns`, then the `rows`, whose cells are
-    /// visible text, so no cell can break a line or hide what follows it.
+    /// visible text, so no cell can break a line or hide what follows it. A table without
+    /// columns (a query's answer without rows) has no lines.
     static func render(columns: [String], rows: [[VisibleText]]) -> [String] {
+        guard !columns.isEmpty else { return [] }
         let cells = [columns] + rows.map { $0.map(\.text) }
         var widths = columns.map(\.count)
         for row in cells {

@@ -29,7 +29,7 @@ struct MemoDomain: LedgerDomain {
         [
             QueryDefinition(name: "memos", flags: ["long"], summary: "every memo, by id") { input, readModel in
                 let texts = try readModel.rows(Self.memos).map(\.row).filter { !input.flags.contains("long") || $0.count > 10 }
-                return QueryResult(json: .array(texts.map { .string($0) }), columns: ["TEXT"], rows: texts.map { [$0] })
+                return try QueryResult(rows: texts, columns: [.value(heading: "TEXT")])
             }
         ]
     }

@@ -24,10 +24,7 @@ public enum TodoQueries {
 
     /// `todo query lists`: `lists(in:)` as JSON (`--json`) and as a table.
     static let listsQuery = QueryDefinition(name: "lists", summary: "live lists by name, with their item counts") { _, readModel in
-        let lists = try TodoQueries.lists(in: readModel)
-        return try QueryResult(
-            encoding: lists, columns: ["LIST ID", "NAME", "ITEMS", "DONE"],
-            rows: lists.map { [$0.listId, $0.name, String($0.items), String($0.completed)] })
+        try QueryResult(rows: TodoQueries.lists(in: readModel), columns: [QueryColumn("completed", heading: "DONE")])
     }
 }
 // DOC-SNIPPET-END
