@@ -7,7 +7,7 @@ struct DomainDriver: Sendable {
     let readModelName: String
     /// The version of what the domain's `apply` stores.
     let readModelVersion: Int
-    /// The read model's tables.
+    /// The read model's tables, its indexes' included.
     let tables: [TableName]
     /// The event types, in the order the domain lists them.
     let eventTypes: [EventTypeInfo]
@@ -32,7 +32,7 @@ struct DomainDriver: Sendable {
         self.domain = domain
         readModelName = domain.readModelName
         readModelVersion = domain.readModelVersion
-        tables = domain.tables.map { TableName(qualifiedName: $0.qualifiedName) }
+        tables = domain.tables.flatMap(\.storedTableNames)
         let cases = domain.events
         eventTypes = domain.eventTypes
         queries = domain.queries

@@ -39,31 +39,29 @@ public struct ReadModelReader {
     /// Every row of `table`, in key order.
     @inlinable
     public func rows<Key, Row>(_ table: ReadModelTable<Key, Row>) throws(LedgerError) -> [(key: Key, row: Row)] {
-        try rows(table, storedPrefix: UnsafeRawBufferPointer(start: nil, count: 0))
+        try rows(table, StoredKeyRange.all)
     }
 
     /// The rows whose key starts with `prefix`, in key order: `prefix` is a value of the key's
     /// first field, or a struct of its first fields (the same types, in the same order).
     @inlinable
     public func rows<Key, Row, Prefix: Encodable>(_ table: ReadModelTable<Key, Row>, prefix: Prefix) throws(LedgerError) -> [(key: Key, row: Row)] {
-        try rows(table, storedPrefix: BinaryEncoding.encoded(prefix, with: scratch.key))
+        try rows(table, StoredKeyRange(prefix: Array(BinaryEncoding.encoded(prefix, with: scratch.key))))
     }
 
-    /// Every row of `table` as stored, key and row in their binary forms, in key order: for
-    /// tools and tests that compare read models without knowing their types.
-    public func storedRows(_ table: any DeclaredTable) throws(LedgerError) -> [(key: [UInt8], row: [UInt8])] {
-        try LedgerError.typed {
-            try store.values(TableName(qualifiedName: table.qualifiedName), prefix: UnsafeRawBufferPointer(start: nil, count: 0))
-                .map { ($0.key, $0.value) }
-        }
-    }
-
+    /// The rows whose key lies in `range`, in key order.
     @inlinable
-    func rows<Key, Row>(_ table: ReadModelTable<Key, Row>, storedPrefix: UnsafeRawBufferPointer) throws(LedgerError) -> [(key: Key, row: Row)] {
+    public func rows<Key, Row>(_ table: ReadModelTable<Key, Row>, _ range: KeyRange) throws(LedgerError) -> [(key: Key, row: Row)] {
+        try rows(table, range.encoded(scratch.key))
+    }
+
+    /// The rows whose key lies in `stored`, in key order.
+    @inlinable
+    func rows<Key, Row>(_ table: ReadModelTable<Key, Row>, _ stored: StoredKeyRange) throws(LedgerError) -> [(key: Key, row: Row)] {
         try LedgerError.typed {
             let (reader, coding, name) = (scratch.reader, table.coding, table.qualifiedName)
             var rows: [(key: Key, row: Row)] = []
-            try store.forEachRow(table.id, prefix: storedPrefix) { key, row in
+            try store.forEachRow(table.id, range: stored) { key, row in
                 rows.append(
                     (
                         try BinaryDecoding.decode(from: key, as: .key, with: reader, coding: coding.key, source: "a key of \(name)"),
@@ -71,6 +69,14 @@ public struct ReadModelReader {
                     ))
             }
             return rows
+        }
+    }
+
+    /// Every row of `table` as stored, key and row in their binary forms, in key order: for
+    /// tools and tests that compare read models without knowing their types.
+    public func storedRows(_ table: any DeclaredTable) throws(LedgerError) -> [(key: [UInt8], row: [UInt8])] {
+        try LedgerError.typed {
+            try store.values(TableName(qualifiedName: table.qualifiedName), range: .all).map { ($0.key, $0.value) }
         }
     }
 }
@@ -108,17 +114,26 @@ public struct ReadModelWriter {
         try reader.rows(table, prefix: prefix)
     }
 
-    /// Stores `row` under `key`, replacing any row there.
+    /// The rows whose key lies in `range`, in key order.
+    @inlinable
+    public func rows<Key, Row>(_ table: ReadModelTable<Key, Row>, _ range: KeyRange) throws(LedgerError) -> [(key: Key, row: Row)] {
+        try reader.rows(table, range)
+    }
+
+    /// Stores `row` under `key`, replacing any row there, and moves it in the table's indexes.
+    /// Throws the rule violation of a unique index when another row holds the row's key in it.
     @inlinable
     public func set<Key, Row>(_ table: ReadModelTable<Key, Row>, _ key: Key, _ row: Row) throws(LedgerError) {
+        guard table.indexes.isEmpty else { return try IndexedWrite(self, table, key).write(row) }
         let storedKey = try BinaryEncoding.encoded(key, with: scratch.key, coding: table.coding.key)
         let value = try BinaryEncoding.encoded(row, with: scratch.row, coding: table.coding.row)
         try LedgerError.typed { try store.set(table.id, key: storedKey, value: value) }
     }
 
-    /// Removes the row under `key`, if there is one.
+    /// Removes the row under `key`, if there is one, and takes it out of the table's indexes.
     @inlinable
     public func remove<Key, Row>(_ table: ReadModelTable<Key, Row>, _ key: Key) throws(LedgerError) {
+        guard table.indexes.isEmpty else { return try IndexedWrite(self, table, key).write(nil) }
         let storedKey = try BinaryEncoding.encoded(key, with: scratch.key, coding: table.coding.key)
         try LedgerError.typed { try store.remove(table.id, key: storedKey) }
     }

@@ -15,19 +15,48 @@
 /// `Key` and `Row` are `Codable` and `Sendable`: the initializers require it. A table read
 /// and written on every event can have key and row types with `BinaryFields`, which the
 /// ledger then stores without `Codable`'s containers, in the same bytes.
-public struct ReadModelTable<Key, Row>: DeclaredTable {
+public struct ReadModelTable<Key, Row>: DeclaredTable, StoredTables {
     /// The table's name, qualified by its read model's: `todo-lists.items`.
     public let qualifiedName: String
+    /// What the streams of the entities whose rows the table holds start with (their id,
+    /// the row's key, follows), or nil when its rows are not entities (see `entities`).
+    public let entityStreamPrefix: String?
     /// The name the ledger looks the table up by.
     @usableFromInline let id: TableName
     /// How the keys and rows are written and read.
     @usableFromInline let coding: TableCoding<Key, Row>
+    /// The table's secondary indexes, with the tables holding them.
+    @usableFromInline let indexes: [StoredIndex<Row>]
 
-    private init(_ readModel: String, _ name: String, _ coding: TableCoding<Key, Row>) {
-        id = TableName(readModel: readModel, table: name)
+    private init(_ readModel: String, _ name: String, _ coding: TableCoding<Key, Row>, _ indexes: [TableIndex<Row>], _ streamPrefix: String?) {
+        let id = TableName(readModel: readModel, table: name)
+        precondition(Set(indexes.map(\.name)).count == indexes.count, "two indexes of \(id.name) share a name")
+        self.id = id
         qualifiedName = id.name
         self.coding = coding
+        self.indexes = indexes.map { StoredIndex(declaration: $0, id: TableName(qualifiedName: "\(id.name)#\($0.name)")) }
+        entityStreamPrefix = streamPrefix
     }
+
+    /// The tables the ledger stores: the table's own and its indexes'.
+    var storedTableNames: [TableName] { [id] + indexes.map(\.id) }
+
+    /// The index declared as `index`; `.invalidInput` when the table has no index of its name.
+    @usableFromInline
+    func stored(_ index: TableIndex<Row>) throws(LedgerError) -> StoredIndex<Row> {
+        guard let stored = indexes.first(where: { $0.declaration.name == index.name }) else {
+            throw LedgerError(.invalidInput, "table \"\(qualifiedName)\" has no index \"\(index.name)\"", subject: qualifiedName)
+        }
+        return stored
+    }
+}
+
+/// A declared index and the table holding its entries: each maps the index key (followed,
+/// unless the index is unique, by the row's table key) to the row's table key.
+@usableFromInline
+struct StoredIndex<Row>: Sendable {
+    let declaration: TableIndex<Row>
+    @usableFromInline let id: TableName
 }
 
 // The initializers constrain the types, not the type itself: a constraint on the type would
@@ -36,30 +65,40 @@ public struct ReadModelTable<Key, Row>: DeclaredTable {
 // them: a declaration naming the types picks the most specific initializer.
 
 extension ReadModelTable where Key: Codable & Sendable, Row: Codable & Sendable {
-    /// The table `name` of the read model `readModel`, its keys and rows stored through `Codable`.
-    public init(readModel: String, name: String) {
-        self.init(readModel, name, TableCoding(key: .codable, row: .codable))
+    /// The table `name` of the read model `readModel`, its keys and rows stored through
+    /// `Codable`, with its secondary indexes.
+    public init(readModel: String, name: String, indexes: [TableIndex<Row>] = []) {
+        self.init(readModel, name, TableCoding(key: .codable, row: .codable), indexes, nil)
+    }
+}
+
+extension ReadModelTable where Key == String, Row: Codable & Sendable {
+    /// The table `name` of the read model `readModel` holding entities: each row is the state
+    /// of the entity whose stream is `entityStream` followed by the row's key, its id. Undo
+    /// returns these rows, and their indexes, to their state before the commit undone.
+    public init(readModel: String, name: String, entityStream: String, indexes: [TableIndex<Row>] = []) {
+        self.init(readModel, name, TableCoding(key: .codable, row: .codable), indexes, entityStream)
     }
 }
 
 extension ReadModelTable where Key: BinaryFields, Row: Codable & Sendable {
     /// The table `name` of the read model `readModel`, its keys stored through their own fields.
-    public init(readModel: String, name: String) {
-        self.init(readModel, name, TableCoding(key: .fields, row: .codable))
+    public init(readModel: String, name: String, indexes: [TableIndex<Row>] = []) {
+        self.init(readModel, name, TableCoding(key: .fields, row: .codable), indexes, nil)
     }
 }
 
 extension ReadModelTable where Key: Codable & Sendable, Row: BinaryFields {
     /// The table `name` of the read model `readModel`, its rows stored through their own fields.
-    public init(readModel: String, name: String) {
-        self.init(readModel, name, TableCoding(key: .codable, row: .fields))
+    public init(readModel: String, name: String, indexes: [TableIndex<Row>] = []) {
+        self.init(readModel, name, TableCoding(key: .codable, row: .fields), indexes, nil)
     }
 }
 
 extension ReadModelTable where Key: BinaryFields, Row: BinaryFields {
     /// The table `name` of the read model `readModel`, its keys and rows stored through their own fields.
-    public init(readModel: String, name: String) {
-        self.init(readModel, name, TableCoding(key: .fields, row: .fields))
+    public init(readModel: String, name: String, indexes: [TableIndex<Row>] = []) {
+        self.init(readModel, name, TableCoding(key: .fields, row: .fields), indexes, nil)
     }
 }
 
@@ -67,6 +106,18 @@ extension ReadModelTable where Key: BinaryFields, Row: BinaryFields {
 public protocol DeclaredTable: Sendable {
     /// The table's name, qualified by its read model's.
     var qualifiedName: String { get }
+}
+
+/// The tables the ledger stores for a declared table: its own, then its indexes'.
+protocol StoredTables {
+    var storedTableNames: [TableName] { get }
+}
+
+extension DeclaredTable {
+    /// The tables the ledger stores for this one.
+    var storedTableNames: [TableName] {
+        (self as? any StoredTables)?.storedTableNames ?? [TableName(qualifiedName: qualifiedName)]
+    }
 }
 
 /// A read-model table's qualified name, as the ledger looks tables up (`artist-songs.songs`).

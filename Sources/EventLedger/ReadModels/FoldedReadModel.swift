@@ -34,17 +34,20 @@ final class FoldedReadModel: RowStoreWriting {
         return StoredRow.withStoredKey(key) { folded.newestValue($0) }
     }
 
-    /// The rows under the prefix in key order (whole keys, however long).
-    func values(_ table: TableName, prefix: UnsafeRawBufferPointer) throws -> [(key: [UInt8], value: [UInt8])] {
-        try newestVersions(table, prefix: prefix).compactMap { entry in entry.value.map { (entry.key, $0) } }
+    /// The rows in the range in key order (whole keys, however long).
+    func values(_ table: TableName, range: StoredKeyRange) throws -> [(key: [UInt8], value: [UInt8])] {
+        try newestVersions(table, range: range).compactMap { entry in entry.value.map { (entry.key, $0) } }
     }
 
-    /// Each row written under the prefix in key order (whole keys, however long), with its
+    /// Each row written in the range in key order (whole keys, however long), with its
     /// newest row, nil when that version is a removal.
-    func newestVersions(_ table: TableName, prefix: UnsafeRawBufferPointer) throws -> [(key: [UInt8], value: [UInt8]?)] {
-        var rows = try folded(table).newestRows(prefix: prefix, includingRemovals: true).map { entry in
-            try StoredRow.decode(key: entry.key, value: entry.value)
+    func newestVersions(_ table: TableName, range: StoredKeyRange) throws -> [(key: [UInt8], value: [UInt8]?)] {
+        var rows = try range.prefix.withUnsafeBytes { prefix in
+            try folded(table).newestRows(prefix: prefix, includingRemovals: true).map { entry in
+                try StoredRow.decode(key: entry.key, value: entry.value)
+            }
         }
+        if range.isBounded { rows.removeAll { row in !row.key.withUnsafeBytes(range.contains) } }
         StoredRow.restoreWholeKeyOrder(&rows) { $0.key }
         return rows
     }

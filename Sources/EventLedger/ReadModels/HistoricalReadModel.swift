@@ -31,18 +31,18 @@ struct HistoricalReadModel: RowStore {
         }
     }
 
-    /// Each row under the prefix once, in key order (whole keys, however long).
-    func values(_ table: TableName, prefix: UnsafeRawBufferPointer) throws -> [(key: [UInt8], value: [UInt8])] {
+    /// Each row in the range once, in key order (whole keys, however long).
+    func values(_ table: TableName, range: StoredKeyRange) throws -> [(key: [UInt8], value: [UInt8])] {
         var rows: [(key: [UInt8], value: [UInt8])] = []
-        try visitRowsInForce(table, prefix: prefix) { key, row in rows.append((Array(key), Array(row))) }
+        try visitRowsInForce(table, range: range) { key, row in rows.append((Array(key), Array(row))) }
         StoredRow.restoreWholeKeyOrder(&rows) { $0.key }
         return rows
     }
 
-    /// Each row under the prefix once, in key order, its bytes read where LMDB holds them:
+    /// Each row in the range once, in key order, its bytes read where LMDB holds them:
     /// only keys long enough to be stored shortened are copied, to be put back in order.
     func forEachRow(
-        _ table: TableName, prefix: UnsafeRawBufferPointer,
+        _ table: TableName, range: StoredKeyRange,
         _ body: (_ key: UnsafeRawBufferPointer, _ row: UnsafeRawBufferPointer) throws -> Void
     ) throws {
         var run: [(key: [UInt8], value: [UInt8])] = []
@@ -51,7 +51,7 @@ struct HistoricalReadModel: RowStore {
             try Self.visit(run, body)
             run.removeAll()
         }
-        try visitRowsInForce(table, prefix: prefix) { key, row in
+        try visitRowsInForce(table, range: range) { key, row in
             if let first = run.first, !StoredRow.sharesKeptPrefix(first.key, key) { try visitRun() }
             if key.count > StoredRow.keptPrefixLength {
                 run.append((Array(key), Array(row)))
@@ -65,22 +65,27 @@ struct HistoricalReadModel: RowStore {
     /// How many versions of a row are stepped through before the rest are skipped with seeks.
     private static let stepsBeforeSeeking = 4
 
-    /// Calls `visit` with the whole key and the row of each row under `prefix` as it was at
+    /// Calls `visit` with the whole key and the row of each row in `range` as it was at
     /// `position`, in stored-key order (see `StoredRow.restoreWholeKeyOrder`), the bytes valid
     /// only inside `visit`. A row's versions are stepped through while there are few (most
     /// rows change a few times, and rows added after `position` are skipped the same way)
     /// and skipped with seeks when there are more, so the cost follows the rows under the
     /// prefix, not the log.
     private func visitRowsInForce(
-        _ table: TableName, prefix: UnsafeRawBufferPointer,
+        _ table: TableName, range: StoredKeyRange,
         _ visit: (_ key: UnsafeRawBufferPointer, _ row: UnsafeRawBufferPointer) throws -> Void
     ) throws {
         try txn.withCursor(try versions(table)) { cursor in
-            var entry = prefix.isEmpty ? try cursor.first() : try cursor.seek(atLeast: prefix)
-            while let first = entry, first.key.starts(with: prefix) {
+            let start = range.start(keptLength: StoredRow.keptPrefixLength)
+            var entry = start.isEmpty ? try cursor.first() : try cursor.seek(atLeast: start)
+            while let first = entry {
                 // `first` is the oldest version of a row.
                 guard first.key.count > 9 else { throw LedgerError(.corruption, "a version key of \(table.name) is too short") }
                 let keyLength = first.key.count - 9
+                let storedKey = UnsafeRawBufferPointer(rebasing: first.key.prefix(keyLength))
+                if range.endsBefore(storedKey: storedKey, keptLength: StoredRow.keptPrefixLength, maximumLength: StoredRow.maximumKeyLength) {
+                    break
+                }
                 var inForce: Cursor.Entry?
                 var next: Cursor.Entry? = first
                 var steps = 0
@@ -104,7 +109,8 @@ struct HistoricalReadModel: RowStore {
                 }
                 if let inForce {
                     let (wholeKey, row) = try StoredRow.parts(of: inForce.value)
-                    if let row { try visit(wholeKey ?? UnsafeRawBufferPointer(rebasing: inForce.key.dropLast(9)), row) }
+                    let key = wholeKey ?? UnsafeRawBufferPointer(rebasing: inForce.key.dropLast(9))
+                    if let row, !range.isBounded || range.contains(key) { try visit(key, row) }
                 }
                 entry = next
             }

@@ -3,13 +3,13 @@
 protocol RowStore {
     /// Calls `body` with the row stored under `key`, or nil; the bytes are valid only inside `body`.
     func withValue<T>(_ table: TableName, key: UnsafeRawBufferPointer, _ body: (UnsafeRawBufferPointer?) throws -> T) throws -> T
-    /// The rows whose key starts with `prefix` (whole values), in key order. They are all
-    /// read before they are returned, so the caller may change the read model meanwhile.
-    func values(_ table: TableName, prefix: UnsafeRawBufferPointer) throws -> [(key: [UInt8], value: [UInt8])]
-    /// Calls `body` with each row whose key starts with `prefix`, in key order, the bytes
-    /// valid only inside `body`, which must not change the read model.
+    /// The rows whose key lies in `range`, in key order. They are all read before they are
+    /// returned, so the caller may change the read model meanwhile.
+    func values(_ table: TableName, range: StoredKeyRange) throws -> [(key: [UInt8], value: [UInt8])]
+    /// Calls `body` with each row whose key lies in `range`, in key order, the bytes valid
+    /// only inside `body`, which must not change the read model.
     func forEachRow(
-        _ table: TableName, prefix: UnsafeRawBufferPointer,
+        _ table: TableName, range: StoredKeyRange,
         _ body: (_ key: UnsafeRawBufferPointer, _ row: UnsafeRawBufferPointer) throws -> Void) throws
     /// Writers the typed reads and writes encode keys and rows with, reused: a store is used
     /// by one thread at a time.
@@ -19,10 +19,10 @@ protocol RowStore {
 extension RowStore {
     /// The rows of `values`, visited one by one.
     func forEachRow(
-        _ table: TableName, prefix: UnsafeRawBufferPointer,
+        _ table: TableName, range: StoredKeyRange,
         _ body: (_ key: UnsafeRawBufferPointer, _ row: UnsafeRawBufferPointer) throws -> Void
     ) throws {
-        try Self.visit(values(table, prefix: prefix), body)
+        try Self.visit(values(table, range: range), body)
     }
 
     /// Calls `body` with the bytes of each of `rows`, in order.

@@ -39,17 +39,17 @@ final class StoredReadModel: RowStoreWriting {
     var scratch: BinaryScratch { latest.scratch }
 
     func forEachRow(
-        _ table: TableName, prefix: UnsafeRawBufferPointer,
+        _ table: TableName, range: StoredKeyRange,
         _ body: (_ key: UnsafeRawBufferPointer, _ row: UnsafeRawBufferPointer) throws -> Void
     ) throws {
-        guard folded == nil else { return try Self.visit(values(table, prefix: prefix), body) }
-        try latest.forEachRow(table, prefix: prefix, body)
+        guard folded == nil else { return try Self.visit(values(table, range: range), body) }
+        try latest.forEachRow(table, range: range, body)
     }
 
-    func values(_ table: TableName, prefix: UnsafeRawBufferPointer) throws -> [(key: [UInt8], value: [UInt8])] {
-        let stored = try latest.values(table, prefix: prefix)
+    func values(_ table: TableName, range: StoredKeyRange) throws -> [(key: [UInt8], value: [UInt8])] {
+        let stored = try latest.values(table, range: range)
         guard let folded else { return stored }
-        return StoredRow.rows(stored, overwrittenBy: try folded.newestVersions(table, prefix: prefix))
+        return StoredRow.rows(stored, overwrittenBy: try folded.newestVersions(table, range: range))
     }
 
     func set(_ table: TableName, key encoded: UnsafeRawBufferPointer, value row: UnsafeRawBufferPointer) throws {

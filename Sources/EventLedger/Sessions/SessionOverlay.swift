@@ -55,12 +55,13 @@ final class SessionOverlay: RowStoreWriting {
         return try current.withValue(table, key: key, body)
     }
 
-    func values(_ table: TableName, prefix: UnsafeRawBufferPointer) throws -> [(key: [UInt8], value: [UInt8])] {
-        let stored = try current.values(table, prefix: prefix)
+    func values(_ table: TableName, range: StoredKeyRange) throws -> [(key: [UInt8], value: [UInt8])] {
+        let stored = try current.values(table, range: range)
         let tableKey = try rowKey(table)
         var written: [(key: [UInt8], value: [UInt8]?)] = []
-        try session.forEachEntry(tableKey + prefix) { key, value in
-            written.append(try StoredRow.decode(key: UnsafeRawBufferPointer(rebasing: key.dropFirst(tableKey.count)), value: value))
+        try session.forEachEntry(tableKey + range.prefix) { key, value in
+            let entry = try StoredRow.decode(key: UnsafeRawBufferPointer(rebasing: key.dropFirst(tableKey.count)), value: value)
+            if entry.key.withUnsafeBytes(range.contains) { written.append(entry) }
         }
         StoredRow.restoreWholeKeyOrder(&written) { $0.key }
         return StoredRow.rows(stored, overwrittenBy: written)
