@@ -23,7 +23,7 @@ struct ObserveLatencyWorkload: Workload {
         try ledger.append(ArtistCreated(artistId: "observed", name: "Observed"))
         let arrivals = Arrivals()
         let observer = Task {
-            for try await _ in ledger.observe("artist-songs", .init(argument: "observed")) { arrivals.add(.now()) }
+            for try await _ in try await ledger.observe("artist-songs", .init(argument: "observed")) { arrivals.add(.now()) }
         }
         defer { observer.cancel() }
         _ = try arrivals.wait(for: 1)

@@ -3,8 +3,9 @@ import Glibc
 #endif
 
 /// Wakes up when a file is written or its links change (removed, renamed over), through
-/// inotify: no polling loop.
-final class FileChangeSignal {
+/// inotify: no polling loop. Its one descriptor never changes, so a watch set up on one
+/// thread can wait on another.
+final class FileChangeSignal: Sendable {
     private let descriptor: Int32
 
     /// Watches `path` for writes and changes of its links.
