@@ -8,7 +8,11 @@ public func untilObserved(_ condition: @escaping @MainActor () -> Bool) async {
     while !condition() {
         // Registered on the main actor right after the check, before anything can change.
         await withCheckedContinuation { changed in
-            withObservationTracking { _ = condition() } onChange: { changed.resume() }
+            withObservationTracking {
+                _ = condition()
+            } onChange: {
+                changed.resume()
+            }
         }
     }
 }

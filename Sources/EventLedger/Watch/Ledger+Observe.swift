@@ -28,8 +28,8 @@ extension Ledger {
     /// does not exist; the sequence ends by throwing a later run's error.
     public func observe(
         _ name: String, _ input: QueryDefinition.Input = .init()
-    ) async throws -> AsyncThrowingStream<QueryResult, any Error> {
-        try observe(reading: { try self.query(name, input) }, isSame: { $0.isSame(as: $1) })
+    ) async throws(LedgerError) -> AsyncThrowingStream<QueryResult, any Error> {
+        try LedgerError.typed { try observe(reading: { try self.query(name, input) }, isSame: { $0.isSame(as: $1) }) }
     }
 
     /// What `current()` returns, first once the commits are watched, then after each commit

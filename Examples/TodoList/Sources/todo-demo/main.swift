@@ -24,7 +24,7 @@ func refusal(of event: some DomainEvent, by ledger: Ledger) -> String {
         try ledger.append(event)
         return "appended"
     } catch {
-        return (error as? LedgerError)?.rule ?? "\(error)"
+        return error.rule ?? "\(error)"
     }
 }
 
@@ -73,6 +73,17 @@ checks.expect("history of item-laundry", try ledger.history(of: "item-laundry").
 
 // Time travel: the read model as it was at an earlier position, read from stored row versions.
 checks.expect("lists as of position \(beforeWork)", try ledger.read(asOf: .position(beforeWork), lists), ["Home 0/2"])
+
+// A live query: the lists now, then again after each commit that changes them, from any
+// process. The commits are watched once `observe` returns, so the one right after it is seen.
+let liveLists = try await ledger.observe { reader in try lists(reader) }
+try ledger.append(ItemCompleted(itemId: "stamps", listId: "work"))
+var listsSeen: [[String]] = []
+for try await seen in liveLists {
+    listsSeen.append(seen)
+    if listsSeen.count == 2 { break }
+}
+checks.expect("live lists, then after completing stamps", listsSeen, [["Work 0/1"], ["Work 1/1"]])
 
 // The ledger checks its own log, hash chain and read models.
 checks.expect("verify", try ledger.verify().isIntact, true)
