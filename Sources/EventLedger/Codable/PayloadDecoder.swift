@@ -183,6 +183,8 @@ enum JSONScalarReader {
         if let integer = IntegerTypes.matching(T.self) {
             return try wholeNumber(integer, from: value, codingPath: codingPath()) as! T
         }
+        // A field holding any JSON (a restored row) is the value as it is.
+        if T.self == JSONValue.self { return value as! T }
         let path = codingPath()
         do {
             return try T(from: JSONValueDecoder(value, codingPath: path, fields: fields))

@@ -228,6 +228,7 @@ private enum JSONScalar {
             }
             return .value(.int(exact))
         }
+        if T.self == JSONValue.self { return .value(value as! JSONValue) }
         let slot = JSONSlot()
         try value.encode(to: JSONValueEncoder(codingPath: codingPath(), slot: slot, checks: checks))
         return .slot(slot)

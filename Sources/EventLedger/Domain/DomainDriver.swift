@@ -32,7 +32,7 @@ struct DomainDriver: Sendable {
         self.domain = domain
         readModelName = domain.readModelName
         readModelVersion = domain.readModelVersion
-        tables = domain.tables.flatMap(\.storedTableNames)
+        tables = domain.tables.flatMap(\.storage.tableNames)
         let cases = domain.events
         eventTypes = domain.eventTypes
         queries = domain.queries
@@ -67,8 +67,11 @@ struct DomainDriver: Sendable {
     /// The queries over the read model, asked of the domain once.
     let queries: [QueryDefinition]
 
-    /// The kinds of entity whose changes can be undone.
-    var undoableEntities: [UndoableEntity] { domain.undoableEntities }
+    /// The kinds of entity whose changes can be undone: those of its tables of entities, in
+    /// the order the domain lists them, then those it declares itself.
+    var undoableEntities: [UndoableEntity] {
+        domain.tables.compactMap(\.storage.entities).map(UndoableEntity.init) + domain.undoableEntities
+    }
 }
 
 /// An event decoded by its domain: the case of the domain's event enum, its stream, and the

@@ -16,6 +16,9 @@ struct EventCatalog: Sendable {
     }
 
     let domains: [DomainDriver]
+    /// The ledger's own events (`EntityRestored`), folded into the domains' tables of entities;
+    /// their entries' domain index is `domains.count`.
+    let restoration: DomainDriver
     /// Every query of every domain, in the domains' order.
     let queries: [QueryDefinition]
     /// By query name, where the first query so called lies: its index in `queries`, and its domain's.
@@ -31,8 +34,9 @@ struct EventCatalog: Sendable {
 
     init(domains: [any LedgerDomain]) {
         self.domains = domains.map { DomainDriver($0) }
+        restoration = DomainDriver(RestorationDomain(entityTables: domains.flatMap { $0.tables.compactMap(\.storage.entities) }))
         var entries: [String: Entry] = [:]
-        for (domainIndex, domain) in self.domains.enumerated() {
+        for (domainIndex, domain) in (self.domains + [restoration]).enumerated() {
             for (typeIndex, type) in domain.eventTypes.enumerated() {
                 precondition(entries[type.typeName] == nil, "event type \(type.typeName) registered twice")
                 entries[type.typeName] = Entry(domainIndex: domainIndex, typeIndex: typeIndex, info: type)
@@ -89,10 +93,15 @@ struct EventCatalog: Sendable {
         }
     }
 
+    /// The domain owning `entry`'s type: one of `domains`, or `restoration`.
+    func driver(of entry: Entry) -> DomainDriver {
+        entry.domainIndex < domains.count ? domains[entry.domainIndex] : restoration
+    }
+
     /// Decodes a payload of `entry`'s type stored at schema version `version`; a version the
     /// type does not have is `.invalidInput` naming `schemaVersion`.
     func decode(_ entry: Entry, _ payload: [String: JSONValue], storedAt version: Int) throws(LedgerError) -> DomainEventValue {
-        try domains[entry.domainIndex].decode(entry.typeIndex, payload, version)
+        try driver(of: entry).decode(entry.typeIndex, payload, version)
     }
 
     /// Decodes a pending event, first giving a created entity left without an id a new UUID.
@@ -102,7 +111,7 @@ struct EventCatalog: Sendable {
     func prepare(_ pending: PendingEvent) throws -> PreparedEvent {
         let entry = try entry(pending.type)
         if let typed = pending.typedEvent, pending.schemaVersion ?? entry.schemaVersion == entry.schemaVersion,
-            let event = try domains[entry.domainIndex].decodeTyped(entry.typeIndex, typed)
+            let event = try driver(of: entry).decodeTyped(entry.typeIndex, typed)
         {
             return PreparedEvent(
                 entry: entry, event: event, schemaVersion: entry.schemaVersion, storedData: event.payloadText,

@@ -92,6 +92,9 @@ public struct ReadModelWriter {
         scratch = store.scratch
     }
 
+    /// Whether the read models written hold the table called `qualifiedName`.
+    func holds(_ qualifiedName: String) -> Bool { store.holds(TableName(qualifiedName: qualifiedName)) }
+
     /// What the read models hold now, this event's changes so far included.
     @inlinable
     public var reader: ReadModelReader { ReadModelReader(store, scratch: scratch) }

@@ -15,7 +15,7 @@
 /// `Key` and `Row` are `Codable` and `Sendable`: the initializers require it. A table read
 /// and written on every event can have key and row types with `BinaryFields`, which the
 /// ledger then stores without `Codable`'s containers, in the same bytes.
-public struct ReadModelTable<Key, Row>: DeclaredTable, StoredTables {
+public struct ReadModelTable<Key, Row>: DeclaredTable {
     /// The table's name, qualified by its read model's: `todo-lists.items`.
     public let qualifiedName: String
     /// What the streams of the entities whose rows the table holds start with (their id,
@@ -27,6 +27,8 @@ public struct ReadModelTable<Key, Row>: DeclaredTable, StoredTables {
     @usableFromInline let coding: TableCoding<Key, Row>
     /// The table's secondary indexes, with the tables holding them.
     @usableFromInline let indexes: [StoredIndex<Row>]
+    /// How the ledger stores the table.
+    public private(set) var storage: TableStorage
 
     private init(_ readModel: String, _ name: String, _ coding: TableCoding<Key, Row>, _ indexes: [TableIndex<Row>], _ streamPrefix: String?) {
         let id = TableName(readModel: readModel, table: name)
@@ -34,12 +36,11 @@ public struct ReadModelTable<Key, Row>: DeclaredTable, StoredTables {
         self.id = id
         qualifiedName = id.name
         self.coding = coding
-        self.indexes = indexes.map { StoredIndex(declaration: $0, id: TableName(qualifiedName: "\(id.name)#\($0.name)")) }
+        let storedIndexes = indexes.map { StoredIndex(declaration: $0, id: TableName(qualifiedName: "\(id.name)#\($0.name)")) }
+        self.indexes = storedIndexes
         entityStreamPrefix = streamPrefix
+        storage = TableStorage(tableNames: [id] + storedIndexes.map(\.id), entities: nil)
     }
-
-    /// The tables the ledger stores: the table's own and its indexes'.
-    var storedTableNames: [TableName] { [id] + indexes.map(\.id) }
 
     /// The index declared as `index`; `.invalidInput` when the table has no index of its name.
     @usableFromInline
@@ -78,6 +79,7 @@ extension ReadModelTable where Key == String, Row: Codable & Sendable {
     /// returns these rows, and their indexes, to their state before the commit undone.
     public init(readModel: String, name: String, entityStream: String, indexes: [TableIndex<Row>] = []) {
         self.init(readModel, name, TableCoding(key: .codable, row: .codable), indexes, entityStream)
+        storage = TableStorage(tableNames: storage.tableNames, entities: EntityTableAccess(self, streamPrefix: entityStream))
     }
 }
 
@@ -106,18 +108,8 @@ extension ReadModelTable where Key: BinaryFields, Row: BinaryFields {
 public protocol DeclaredTable: Sendable {
     /// The table's name, qualified by its read model's.
     var qualifiedName: String { get }
-}
-
-/// The tables the ledger stores for a declared table: its own, then its indexes'.
-protocol StoredTables {
-    var storedTableNames: [TableName] { get }
-}
-
-extension DeclaredTable {
-    /// The tables the ledger stores for this one.
-    var storedTableNames: [TableName] {
-        (self as? any StoredTables)?.storedTableNames ?? [TableName(qualifiedName: qualifiedName)]
-    }
+    /// How the ledger stores the table (its indexes, its entities).
+    var storage: TableStorage { get }
 }
 
 /// A read-model table's qualified name, as the ledger looks tables up (`artist-songs.songs`).

@@ -23,6 +23,8 @@ final class FoldedReadModel: RowStoreWriting {
 
     let scratch = BinaryScratch()
 
+    func holds(_ table: TableName) -> Bool { tables.contains(table) }
+
     func withValue<T>(_ table: TableName, key: UnsafeRawBufferPointer, _ body: (UnsafeRawBufferPointer?) throws -> T) throws -> T {
         try body(newestVersion(table, key: key).flatMap(StoredRow.rowBytes))
     }

@@ -16,6 +16,8 @@ struct HistoricalReadModel: RowStore {
 
     let scratch = BinaryScratch.ofThisThread
 
+    func holds(_ table: TableName) -> Bool { tables[table] != nil }
+
     func withValue<T>(_ table: TableName, key: UnsafeRawBufferPointer, _ body: (UnsafeRawBufferPointer?) throws -> T) throws -> T {
         try StoredRow.withStoredKey(key) { storedKey in try version(table, storedKey) { try body($0.flatMap(StoredRow.rowBytes)) } }
     }

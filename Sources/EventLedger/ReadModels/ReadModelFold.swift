@@ -72,12 +72,18 @@ final class ReadModelFold: @unchecked Sendable {
                 let position = LedgerTables.readBigEndian(current.key)
                 let record = try EventRecordView(current.value, position: position)
                 if let typeIndex = try typeIndex(record.typeBytes) {
-                    markDomainPosition(position)
                     if let continuation { continuation.position = position } else { state.position = position }
-                    let context = EventContext(position: position, recordedAt: record.recordedAt) { linked in
-                        self.links.append(LedgerTables.streamKey(linked, position))
+                    if typeIndex == Self.restorationType {
+                        // The ledger's own restorations make no links; each read model takes those of its tables.
+                        let context = EventContext(position: position, recordedAt: record.recordedAt) { _ in }
+                        try catalog.restoration.decodeAndApply(0, try payload(of: record), Int(record.schemaVersion), context, writer)
+                    } else {
+                        markDomainPosition(position)
+                        let context = EventContext(position: position, recordedAt: record.recordedAt) { linked in
+                            self.links.append(LedgerTables.streamKey(linked, position))
+                        }
+                        try domain.decodeAndApply(typeIndex, try payload(of: record), Int(record.schemaVersion), context, writer)
                     }
-                    try domain.decodeAndApply(typeIndex, try payload(of: record), Int(record.schemaVersion), context, writer)
                 }
                 self.position = position
                 unreported += 1
@@ -170,8 +176,11 @@ final class ReadModelFold: @unchecked Sendable {
         domainPositions[bit >> 6] |= 1 << (bit & 63)
     }
 
+    /// The type index `typeIndex` gives the ledger's own restorations, which every read model folds.
+    private static let restorationType = -1
+
     /// The index among the domain's event types of the type a record names, nil for another
-    /// domain's type; `.invalidInput` for a type no domain has. Types met before are found
+    /// domain's type, `restorationType` for the ledger's own; `.invalidInput` for a type no domain has. Types met before are found
     /// among their names here, without copying the catalog's entry (its names and decoders)
     /// for every event of the log.
     private func typeIndex(_ typeBytes: UnsafeRawBufferPointer) throws -> Int? {
@@ -180,7 +189,9 @@ final class ReadModelFold: @unchecked Sendable {
         }
         if let known { return known.typeIndex }
         let entry = try catalog.entry(typeBytes: typeBytes)
-        typeNames.append((typeNameBytes.count..<(typeNameBytes.count + typeBytes.count), entry.domainIndex == domainIndex ? entry.typeIndex : nil))
+        let typeIndex =
+            entry.domainIndex == domainIndex ? entry.typeIndex : entry.domainIndex == catalog.domains.count ? Self.restorationType : nil
+        typeNames.append((typeNameBytes.count..<(typeNameBytes.count + typeBytes.count), typeIndex))
         typeNameBytes += typeBytes
         return typeNames.last!.typeIndex
     }

@@ -11,6 +11,8 @@ protocol RowStore {
     func forEachRow(
         _ table: TableName, range: StoredKeyRange,
         _ body: (_ key: UnsafeRawBufferPointer, _ row: UnsafeRawBufferPointer) throws -> Void) throws
+    /// Whether the store holds `table`: a fold holds its own domain's tables only.
+    func holds(_ table: TableName) -> Bool
     /// Writers the typed reads and writes encode keys and rows with, reused: a store is used
     /// by one thread at a time.
     var scratch: BinaryScratch { get }

@@ -38,6 +38,8 @@ final class StoredReadModel: RowStoreWriting {
 
     var scratch: BinaryScratch { latest.scratch }
 
+    func holds(_ table: TableName) -> Bool { tables[table] != nil }
+
     func forEachRow(
         _ table: TableName, range: StoredKeyRange,
         _ body: (_ key: UnsafeRawBufferPointer, _ row: UnsafeRawBufferPointer) throws -> Void

@@ -50,6 +50,8 @@ final class SessionOverlay: RowStoreWriting {
 
     var scratch: BinaryScratch { current.scratch }
 
+    func holds(_ table: TableName) -> Bool { tableNumbers[table] != nil }
+
     func withValue<T>(_ table: TableName, key: UnsafeRawBufferPointer, _ body: (UnsafeRawBufferPointer?) throws -> T) throws -> T {
         if let written = try session.txn.get(session.table, try rowKey(table, key)) { return try body(try StoredRow.rowBytes(written)) }
         return try current.withValue(table, key: key, body)

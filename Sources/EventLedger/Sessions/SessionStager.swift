@@ -50,7 +50,7 @@ struct SessionStager {
         let stream = prepared.event.stream
         let version = try overlay.streamVersion(of: stream) ?? appender.currentVersion(of: stream)
         try catalog.check(prepared, expect: event.expect, streamAt: version, against: ReadModelReader(overlay), mode: .strict)
-        try catalog.domains[prepared.entry.domainIndex].apply(prepared.event, overlay.nextContext, ReadModelWriter(overlay))
+        try catalog.driver(of: prepared.entry).apply(prepared.event, overlay.nextContext, ReadModelWriter(overlay))
         try overlay.setStreamVersion(version + 1, of: stream)
         try overlay.noteApplied(index, id: event.id)
         try overlay.storeUndoRecord(of: index)

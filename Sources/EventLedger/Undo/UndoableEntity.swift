@@ -45,3 +45,16 @@ public struct UndoableEntity: Sendable {
         restoration = { id, readModel throws(LedgerError) in PendingEvent(restore(id, try state(id, readModel))) }
     }
 }
+
+extension UndoableEntity {
+    /// The entities of a table of entities: their state is their row as stored, and the
+    /// ledger's `EntityRestored` returns it.
+    init(_ table: EntityTableAccess) {
+        streamPrefix = table.streamPrefix
+        sameState = { id, first, second throws(LedgerError) in try table.storedRow(id, first) == table.storedRow(id, second) }
+        exists = { id, readModel throws(LedgerError) in try table.storedRow(id, readModel) != nil }
+        restoration = { id, readModel throws(LedgerError) in
+            PendingEvent(EntityRestored(entity: table.streamPrefix + id, table: table.tableName, row: try table.rowJSON(id, readModel)))
+        }
+    }
+}

@@ -13,7 +13,11 @@ extension EventCatalog {
         if prepared.entry.createdEntityField != nil, version > 0 {
             throw LedgerError.rule("id must be new", entity: stream)
         }
-        try domains[prepared.entry.domainIndex].check(prepared.event, state, mode)
+        // Restoring an entity never creates one.
+        if prepared.entry.domainIndex == domains.count, mode == .strict, version == 0 {
+            throw LedgerError.rule("entity must exist", entity: stream)
+        }
+        try driver(of: prepared.entry).check(prepared.event, state, mode)
     }
 }
 

@@ -119,7 +119,7 @@ struct BatchInProgress {
             try LedgerError.typed { try txn.put(links, LedgerTables.streamKey(linked, position), []) }
         }
         state.position = position
-        try appender.catalog.domains[prepared.entry.domainIndex].apply(prepared.event, context, ReadModelWriter(state))
+        try appender.catalog.driver(of: prepared.entry).apply(prepared.event, context, ReadModelWriter(state))
         if index % appender.foldLimits.eventsPerCheck == 0 {
             if state.foldedByteCount > appender.foldLimits.commit { try state.storeFolded() }
             if idsInBatch.count >= appender.foldLimits.indexEntries { try storeIndexEntries() }

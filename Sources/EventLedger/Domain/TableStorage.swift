@@ -1,0 +1,57 @@
+/// How the ledger stores a declared table: the tables holding its rows and its indexes,
+/// and, for a table of entities, how undo reads and restores their rows. Made by the
+/// table's declaration; a domain has no need to look inside.
+public struct TableStorage: Sendable {
+    /// The stored tables: the table's own, then its indexes'.
+    let tableNames: [TableName]
+    /// How undo reaches the rows, when the table holds entities.
+    let entities: EntityTableAccess?
+}
+
+/// A table of entities as undo reads and restores it, without its row type.
+struct EntityTableAccess: Sendable {
+    /// The table's qualified name.
+    let tableName: String
+    /// What the streams of its entities start with; the entity's id follows.
+    let streamPrefix: String
+    /// The entity's row as stored, nil when there is none.
+    let storedRow: @Sendable (_ id: String, ReadModelReader) throws(LedgerError) -> [UInt8]?
+    /// The entity's row as JSON (its fields by name), nil when there is none.
+    let rowJSON: @Sendable (_ id: String, ReadModelReader) throws(LedgerError) -> JSONValue?
+    /// Checks that `row` decodes as a row of the table; `.invalidInput` naming the field otherwise.
+    let check: @Sendable (_ row: JSONValue) throws(LedgerError) -> Void
+    /// Stores `row` (nil: removes the row) as the entity's, keeping the table's indexes in step.
+    let restore: @Sendable (_ id: String, _ row: JSONValue?, ReadModelWriter) throws(LedgerError) -> Void
+}
+
+extension EntityTableAccess {
+    /// The entity table `table`, whose entities' streams start with `streamPrefix`.
+    init<Row: Codable & Sendable>(_ table: ReadModelTable<String, Row>, streamPrefix: String) {
+        tableName = table.qualifiedName
+        self.streamPrefix = streamPrefix
+        storedRow = { id, reader throws(LedgerError) in
+            let key = try BinaryEncoding.encoded(id, with: reader.scratch.key, coding: table.coding.key)
+            return try LedgerError.typed { try reader.store.withValue(table.id, key: key) { $0.map { Array($0) } } }
+        }
+        rowJSON = { id, reader throws(LedgerError) in
+            guard let row = try reader.row(table, id) else { return nil }
+            return try PayloadEncoder.json(of: row)
+        }
+        check = { row throws(LedgerError) in _ = try Self.decode(row, as: Row.self) }
+        restore = { id, row, writer throws(LedgerError) in
+            guard let row else { return try writer.remove(table, id) }
+            try writer.set(table, id, try Self.decode(row, as: Row.self))
+        }
+    }
+
+    /// `row` decoded as `Row`; `.invalidInput` naming the field when it does not decode.
+    private static func decode<Row: Decodable>(_ row: JSONValue, as type: Row.Type) throws(LedgerError) -> Row {
+        guard case .object(let fields) = row else { throw LedgerError.invalidField("row", "must be an object of the row's fields") }
+        return try PayloadDecoder.decode(Row.self, from: fields)
+    }
+}
+
+extension DeclaredTable {
+    /// The table stored as itself alone, without indexes or entities.
+    public var storage: TableStorage { TableStorage(tableNames: [TableName(qualifiedName: qualifiedName)], entities: nil) }
+}

@@ -1,0 +1,95 @@
+import EventLedger
+
+/// A small lending library, the test domain of declared indexes, key ranges and undo: books
+/// (entities) whose titles are unique per author ignoring case, and loans listed by due day.
+struct BookAdded: DomainEvent {
+    @ID var bookId: String
+    @ID var authorId: String
+    @Name var title: String
+    var stream: String { "book-\(bookId)" }
+}
+
+struct BookRetitled: DomainEvent {
+    @ID var bookId: String
+    @Name var title: String
+    var stream: String { "book-\(bookId)" }
+}
+
+struct BookRemoved: DomainEvent {
+    @ID var bookId: String
+    var stream: String { "book-\(bookId)" }
+}
+
+struct LoanOpened: DomainEvent {
+    @ID var loanId: String
+    @ID var bookId: String
+    var dueDay: Int
+    var stream: String { "loan-\(loanId)" }
+}
+
+enum LibraryEvent: Sendable {
+    case bookAdded(BookAdded)
+    case bookRetitled(BookRetitled)
+    case bookRemoved(BookRemoved)
+    case loanOpened(LoanOpened)
+}
+
+/// A book's row.
+struct BookRow: Codable, Sendable, Equatable {
+    var authorId: String
+    var title: String
+    var isDeleted = false
+}
+
+struct TitleKey: Encodable, Sendable {
+    var authorId: String
+    var title: CaseFolded
+}
+
+struct LoanRow: Codable, Sendable, Equatable {
+    var bookId: String
+    var dueDay: Int
+}
+
+enum LibraryTables {
+    static let byTitle = TableIndex<BookRow>("by-title", unique: true, rule: "a title is unique per author") { book in
+        book.isDeleted ? nil : TitleKey(authorId: book.authorId, title: CaseFolded(book.title))
+    }
+    static let byAuthor = TableIndex<BookRow>("by-author") { book in book.isDeleted ? nil : book.authorId }
+    static let books = ReadModelTable<String, BookRow>(
+        readModel: "library", name: "books", entityStream: "book-", indexes: [byTitle, byAuthor])
+    static let byDueDay = TableIndex<LoanRow>("by-due-day") { loan in loan.dueDay }
+    static let loans = ReadModelTable<String, LoanRow>(readModel: "library", name: "loans", indexes: [byDueDay])
+}
+
+struct LibraryDomain: LedgerDomain {
+    var readModelName: String { "library" }
+    var events: [EventCase<LibraryEvent>] {
+        [
+            EventCase(BookAdded.self, as: LibraryEvent.bookAdded), EventCase(BookRetitled.self, as: LibraryEvent.bookRetitled),
+            EventCase(BookRemoved.self, as: LibraryEvent.bookRemoved), EventCase(LoanOpened.self, as: LibraryEvent.loanOpened),
+        ]
+    }
+    var tables: [any DeclaredTable] { [LibraryTables.books, LibraryTables.loans] }
+    var queries: [QueryDefinition] { [] }
+
+    func check(_ event: LibraryEvent, against readModel: ReadModelReader, mode: RuleMode) throws(LedgerError) {}
+
+    func apply(_ event: LibraryEvent, context: EventContext, to readModel: ReadModelWriter) throws(LedgerError) {
+        switch event {
+        case .bookAdded(let added):
+            try readModel.set(LibraryTables.books, added.bookId, BookRow(authorId: added.authorId, title: added.title))
+        case .bookRetitled(let retitled):
+            guard var book = try readModel.row(LibraryTables.books, retitled.bookId) else { return }
+            book.title = retitled.title
+            try readModel.set(LibraryTables.books, retitled.bookId, book)
+        case .bookRemoved(let removed):
+            guard var book = try readModel.row(LibraryTables.books, removed.bookId) else { return }
+            book.isDeleted = true
+            try readModel.set(LibraryTables.books, removed.bookId, book)
+        case .loanOpened(let opened):
+            try readModel.set(LibraryTables.loans, opened.loanId, LoanRow(bookId: opened.bookId, dueDay: opened.dueDay))
+        }
+    }
+}
+
