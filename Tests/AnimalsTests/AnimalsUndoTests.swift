@@ -43,7 +43,7 @@ import Testing
                 AnimalRestored(animalId: "owl", name: "Barn Owl", diet: .carnivorous, categoryId: "mammal"),
                 AnimalRestored(animalId: "fox", name: nil, diet: nil),
             ]
-            #expect(Set(events.map { type(of: $0).typeName }) == Set(ledger.eventTypeNames))
+            #expect(Set(events.map { type(of: $0).typeName }) == Set(ledger.eventTypeNames).subtracting([EntityRestored.typeName]))
             for event in events {
                 let undone = try ledger.append([PendingEvent(event)])
                 let undo = try undoExpectingPastAnswers(ledger, undone, queries)

@@ -61,7 +61,7 @@ import Testing
                 FavoriteRestored(dishId: "siu-mai", addedAt: Timestamp(microseconds: 1), position: 40),
                 FavoriteRestored(dishId: "har-gow", addedAt: nil, position: nil),
             ]
-            #expect(Set(events.map { type(of: $0).typeName }) == Set(ledger.eventTypeNames))
+            #expect(Set(events.map { type(of: $0).typeName }) == Set(ledger.eventTypeNames).subtracting([EntityRestored.typeName]))
             for event in events {
                 let done = try ledger.append([PendingEvent(event)])
                 let undo = try undoExpectingPastAnswers(ledger, done, favorites)

@@ -64,7 +64,8 @@ struct RestorationDomain: LedgerDomain {
             throw LedgerError.invalidField("table", "\"\(event.table)\" is not a table of entities of any domain")
         }
         guard event.entity.hasPrefix(access.streamPrefix), event.entity.count > access.streamPrefix.count else {
-            throw LedgerError.invalidField("entity", "\"\(event.entity)\" is not an entity of \(event.table), whose streams start with \(access.streamPrefix)")
+            throw LedgerError.invalidField(
+                "entity", "\"\(event.entity)\" is not an entity of \(event.table), whose streams start with \(access.streamPrefix)")
         }
         return access
     }
