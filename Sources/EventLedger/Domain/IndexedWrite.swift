@@ -1,5 +1,7 @@
 /// A write of one row of a table with indexes: the row's entries move from the keys of
 /// its old row to those of its new one, a unique index refusing a key another row holds.
+/// An entry holds the row's key and a copy of the row (`IndexEntry`), so a read through an
+/// index is one scan of it.
 @usableFromInline
 struct IndexedWrite<Key, Row> {
     private let writer: ReadModelWriter
@@ -20,18 +22,18 @@ struct IndexedWrite<Key, Row> {
         let scratch = writer.scratch
         let keyBytes = Array(try BinaryEncoding.encoded(key, with: scratch.key, coding: table.coding.key))
         let old = try writer.reader.row(table, key)
+        let rowBytes = try row.map { row throws(LedgerError) in Array(try BinaryEncoding.encoded(row, with: scratch.row, coding: table.coding.row)) }
         for index in table.indexes {
             let oldEntry = try old.map { row throws(LedgerError) in try index.declaration.encodedKey(row, scratch.key) } ?? nil
             let newEntry = try row.map { row throws(LedgerError) in try index.declaration.encodedKey(row, scratch.key) } ?? nil
             guard oldEntry != newEntry else { continue }
             if let oldEntry { try removeEntry(oldEntry, of: index, keyBytes) }
-            if let newEntry, let row { try addEntry(newEntry, of: index, keyBytes, row) }
+            if let newEntry, let row, let rowBytes { try addEntry(newEntry, of: index, keyBytes, row, rowBytes) }
         }
         try LedgerError.typed {
             try keyBytes.withUnsafeBytes { storedKey in
-                guard let row else { return try writer.store.remove(table.id, key: storedKey) }
-                let value = try BinaryEncoding.encoded(row, with: scratch.row, coding: table.coding.row)
-                try writer.store.set(table.id, key: storedKey, value: value)
+                guard let rowBytes else { return try writer.store.remove(table.id, key: storedKey) }
+                try rowBytes.withUnsafeBytes { value in try writer.store.set(table.id, key: storedKey, value: value) }
             }
         }
     }
@@ -46,11 +48,15 @@ struct IndexedWrite<Key, Row> {
         }
     }
 
-    private func addEntry(_ indexKey: [UInt8], of index: StoredIndex<Row>, _ keyBytes: [UInt8], _ row: Row) throws(LedgerError) {
+    private func addEntry(
+        _ indexKey: [UInt8], of index: StoredIndex<Row>, _ keyBytes: [UInt8], _ row: Row, _ rowBytes: [UInt8]
+    ) throws(LedgerError) {
         let entry = entryKey(indexKey, of: index, keyBytes)
         if index.declaration.isUnique {
             let holder = try LedgerError.typed {
-                try entry.withUnsafeBytes { entry in try writer.store.withValue(index.id, key: entry) { $0.map { Array($0) } } }
+                try entry.withUnsafeBytes { entry in
+                    try writer.store.withValue(index.id, key: entry) { value in try value.map { Array(try IndexEntry.key(in: $0)) } }
+                }
             }
             if let holder, holder != keyBytes {
                 let holderKey = try LedgerError.typed {
@@ -65,9 +71,10 @@ struct IndexedWrite<Key, Row> {
                     entity: "\(entity(key)) (\(index.declaration.describedKey(row)) is taken by \(entity(holderKey)))")
             }
         }
+        let value = IndexEntry.value(key: keyBytes, row: rowBytes)
         try LedgerError.typed {
             try entry.withUnsafeBytes { entry in
-                try keyBytes.withUnsafeBytes { value in try writer.store.set(index.id, key: entry, value: value) }
+                try value.withUnsafeBytes { value in try writer.store.set(index.id, key: entry, value: value) }
             }
         }
     }

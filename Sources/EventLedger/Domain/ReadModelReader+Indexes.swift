@@ -21,10 +21,11 @@ extension ReadModelReader {
         let stored = try table.stored(index)
         let bytes = Array(try BinaryEncoding.encoded(indexKey, with: scratch.key))
         guard index.isUnique else { return try rows(table, index: index, StoredKeyRange(prefix: bytes)).first }
-        let holder = try LedgerError.typed {
-            try bytes.withUnsafeBytes { entry in try store.withValue(stored.id, key: entry) { $0.map { Array($0) } } }
+        return try LedgerError.typed {
+            try bytes.withUnsafeBytes { entry in
+                try store.withValue(stored.id, key: entry) { value in try value.map { try self.row(table, entry: $0, of: stored) } }
+            }
         }
-        return try holder.flatMap { key throws(LedgerError) in try self.row(table, storedKey: key, in: stored) }
     }
 
     /// The number of rows of `table` whose key in `index` lies in `range`, counted from the
@@ -41,39 +42,28 @@ extension ReadModelReader {
         }
     }
 
+    /// The rows the entries of `index` in `range` hold, in the index's order.
     private func rows<Key, Row>(
         _ table: ReadModelTable<Key, Row>, index: TableIndex<Row>, _ range: StoredKeyRange
     ) throws(LedgerError) -> [(key: Key, row: Row)] {
         let stored = try table.stored(index)
-        let keys = try LedgerError.typed { try store.values(stored.id, range: range).map(\.value) }
-        var rows: [(key: Key, row: Row)] = []
-        rows.reserveCapacity(keys.count)
-        for key in keys {
-            guard let found = try row(table, storedKey: key, in: stored) else { continue }
-            rows.append(found)
+        return try LedgerError.typed {
+            var rows: [(key: Key, row: Row)] = []
+            try store.forEachRow(stored.id, range: range) { _, value in rows.append(try row(table, entry: value, of: stored)) }
+            return rows
         }
-        return rows
     }
 
-    /// The row of `table` under the key whose binary form is `storedKey`, as an entry of
-    /// `index` names it; `.corruption` when the table lacks it.
+    /// The table key and the row an entry of `index` holds.
     private func row<Key, Row>(
-        _ table: ReadModelTable<Key, Row>, storedKey: [UInt8], in index: StoredIndex<Row>
-    ) throws(LedgerError) -> (key: Key, row: Row)? {
-        let (reader, coding, name) = (scratch.reader, table.coding, table.qualifiedName)
-        return try LedgerError.typed {
-            try storedKey.withUnsafeBytes { keyBytes in
-                let row = try store.withValue(table.id, key: keyBytes) { bytes -> Row? in
-                    guard let bytes else { return nil }
-                    return try BinaryDecoding.decode(from: bytes, as: .row, with: reader, coding: coding.row, source: "a row of \(name)")
-                }
-                guard let row else {
-                    throw LedgerError(.corruption, "index \(index.id.name) names a row \(name) does not hold", subject: index.id.name)
-                }
-                let key = try BinaryDecoding.decode(from: keyBytes, as: .key, with: reader, coding: coding.key, source: "a key of \(name)")
-                return (key, row)
-            }
-        }
+        _ table: ReadModelTable<Key, Row>, entry value: UnsafeRawBufferPointer, of index: StoredIndex<Row>
+    ) throws(LedgerError) -> (key: Key, row: Row) {
+        let (key, row) = try IndexEntry.parts(of: value)
+        let (reader, coding, name) = (scratch.reader, table.coding, index.id.name)
+        return (
+            try BinaryDecoding.decode(from: key, as: .key, with: reader, coding: coding.key, source: "a key in \(name)"),
+            try BinaryDecoding.decode(from: row, as: .row, with: reader, coding: coding.row, source: "a row in \(name)")
+        )
     }
 }
 

@@ -1,7 +1,8 @@
 /// A secondary index of a read-model table: the table's rows ordered by a key made from
 /// each row, unique or not. The ledger keeps it in step with the table on every write,
 /// rebuild, past state and undo; rows are read through it in its order
-/// (`ReadModelReader.rows(_:index:_:)`), and a unique one finds its row
+/// (`ReadModelReader.rows(_:index:_:)`), each entry holding a copy of its row, so the read
+/// is one scan; a unique one finds its row
 /// (`ReadModelReader.row(_:index:_:)`).
 ///
 /// ```swift

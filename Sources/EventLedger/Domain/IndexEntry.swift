@@ -1,0 +1,22 @@
+/// The value of an index entry: the row's table key (its length in two bytes, big-endian,
+/// then its bytes) followed by a copy of the row, both in their binary forms.
+enum IndexEntry {
+    /// The value of the entry of the row `row` under the table key `key`.
+    static func value(key: [UInt8], row: [UInt8]) -> [UInt8] {
+        [UInt8(key.count >> 8), UInt8(key.count & 0xFF)] + key + row
+    }
+
+    /// The table key an entry's value holds.
+    static func key(in value: UnsafeRawBufferPointer) throws(LedgerError) -> UnsafeRawBufferPointer {
+        try parts(of: value).key
+    }
+
+    /// The table key and the row an entry's value holds; `.corruption` when it is cut short.
+    static func parts(of value: UnsafeRawBufferPointer) throws(LedgerError) -> (key: UnsafeRawBufferPointer, row: UnsafeRawBufferPointer) {
+        guard value.count >= 2, value.count >= 2 + (Int(value[0]) << 8 | Int(value[1])) else {
+            throw LedgerError(.corruption, "an index entry is cut short")
+        }
+        let keyEnd = 2 + (Int(value[0]) << 8 | Int(value[1]))
+        return (UnsafeRawBufferPointer(rebasing: value[2..<keyEnd]), UnsafeRawBufferPointer(rebasing: value[keyEnd...]))
+    }
+}
