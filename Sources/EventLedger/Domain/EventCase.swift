@@ -8,11 +8,12 @@
 ///     case listCreated(ListCreated)
 ///     case itemAdded(ItemAdded)
 /// }
-/// let events: [EventCase<TodoEvent>] = [
-///     EventCase(ListCreated.self, as: TodoEvent.listCreated),
-///     EventCase(ItemAdded.self, as: TodoEvent.itemAdded),
-/// ]
+/// let events = [EventCase(TodoEvent.listCreated), EventCase(TodoEvent.itemAdded)]
 /// ```
+///
+/// Each case names its event type's case; the type comes from the case. Two cases of the
+/// same type, or two types of one name, stop the ledger when the domain is plugged in, naming
+/// the type; an event of a type no domain lists is refused when appended, naming it.
 public struct EventCase<Event: Sendable>: Sendable {
     /// The type name stored in the log.
     public let typeName: String
@@ -30,6 +31,11 @@ public struct EventCase<Event: Sendable>: Sendable {
     /// one of its fields or it leaves out the id of the entity it creates (`decode` then
     /// works from its payload).
     let typed: @Sendable (any DomainEvent) throws(LedgerError) -> DomainEventValue?
+
+    /// The event type the case `embed` carries, e.g. `EventCase(TodoEvent.itemAdded)`.
+    public init<Type: DomainEvent>(_ embed: @escaping @Sendable (Type) -> Event) {
+        self.init(Type.self, as: embed)
+    }
 
     /// The event type `type`, carried by the case `embed`.
     public init<Type: DomainEvent>(_ type: Type.Type, as embed: @escaping @Sendable (Type) -> Event) {

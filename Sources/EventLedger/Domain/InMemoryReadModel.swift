@@ -26,7 +26,9 @@ public final class InMemoryReadModel<Domain: LedgerDomain> {
     /// Checks `event` against the domain's rules in `mode`, then folds it in at the next
     /// position, committed at `recordedAt`; returns the streams `apply` linked the event to
     /// (a cascade's). Throws what the rules or the payload's checks throw, leaving the read
-    /// model as it was; like a ledger, refuses to create an entity whose stream exists.
+    /// model as it was, and what a unique index refuses while folding, leaving the rows the
+    /// event wrote before it (a ledger rolls the whole commit back); like a ledger, refuses to
+    /// create an entity whose stream exists.
     @discardableResult
     public func append<Event: DomainEvent>(
         _ event: Event, mode: RuleMode = .strict,
@@ -45,12 +47,12 @@ public final class InMemoryReadModel<Domain: LedgerDomain> {
             throw LedgerError.rule("id must be new", entity: decoded.stream)
         }
         try driver.check(decoded, ReadModelReader(state), mode)
-        streams.insert(decoded.stream)
-        position += 1
-        state.position = position
+        state.position = position + 1
         var linked: [String] = []
-        let context = EventContext(position: position, recordedAt: recordedAt) { stream in linked.append(stream) }
+        let context = EventContext(position: position + 1, recordedAt: recordedAt) { stream in linked.append(stream) }
         try driver.apply(decoded, context, ReadModelWriter(state))
+        position += 1
+        streams.insert(decoded.stream)
         return linked
     }
 }

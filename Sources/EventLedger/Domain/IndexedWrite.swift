@@ -23,12 +23,23 @@ struct IndexedWrite<Key, Row> {
         let keyBytes = Array(try BinaryEncoding.encoded(key, with: scratch.key, coding: table.coding.key))
         let old = try writer.reader.row(table, key)
         let rowBytes = try row.map { row throws(LedgerError) in Array(try BinaryEncoding.encoded(row, with: scratch.row, coding: table.coding.row)) }
-        for index in table.indexes {
-            let oldEntry = try old.map { row throws(LedgerError) in try index.declaration.encodedKey(row, scratch.key) } ?? nil
-            let newEntry = try row.map { row throws(LedgerError) in try index.declaration.encodedKey(row, scratch.key) } ?? nil
-            guard oldEntry != newEntry else { continue }
-            if let oldEntry { try removeEntry(oldEntry, of: index, keyBytes) }
-            if let newEntry, let row, let rowBytes { try addEntry(newEntry, of: index, keyBytes, row, rowBytes) }
+        let entries = try table.indexes.map { index throws(LedgerError) in
+            (
+                index: index,
+                old: try old.map { row throws(LedgerError) in try index.declaration.encodedKey(row, scratch.key) } ?? nil,
+                new: try row.map { row throws(LedgerError) in try index.declaration.encodedKey(row, scratch.key) } ?? nil
+            )
+        }
+        // Every unique key is checked before anything is written, so a refused write changes nothing.
+        if let row {
+            for entry in entries where entry.index.declaration.isUnique && entry.new != nil && entry.new != entry.old {
+                try requireFree(entry.new!, of: entry.index, keyBytes, row)
+            }
+        }
+        for entry in entries {
+            if let oldKey = entry.old, oldKey != entry.new { try removeEntry(oldKey, of: entry.index, keyBytes) }
+            // An entry holds a copy of the row: it is written again whenever the row changes.
+            if let newKey = entry.new, let rowBytes { try setEntry(newKey, of: entry.index, keyBytes, rowBytes) }
         }
         try LedgerError.typed {
             try keyBytes.withUnsafeBytes { storedKey in
@@ -48,29 +59,33 @@ struct IndexedWrite<Key, Row> {
         }
     }
 
-    private func addEntry(
-        _ indexKey: [UInt8], of index: StoredIndex<Row>, _ keyBytes: [UInt8], _ row: Row, _ rowBytes: [UInt8]
-    ) throws(LedgerError) {
-        let entry = entryKey(indexKey, of: index, keyBytes)
-        if index.declaration.isUnique {
-            let holder = try LedgerError.typed {
-                try entry.withUnsafeBytes { entry in
-                    try writer.store.withValue(index.id, key: entry) { value in try value.map { Array(try IndexEntry.key(in: $0)) } }
-                }
-            }
-            if let holder, holder != keyBytes {
-                let holderKey = try LedgerError.typed {
-                    try holder.withUnsafeBytes { bytes in
+    /// Throws the rule violation of the unique `index` when a row other than the one under
+    /// `keyBytes` holds `indexKey`, naming both and the key as the holder's row has it.
+    private func requireFree(_ indexKey: [UInt8], of index: StoredIndex<Row>, _ keyBytes: [UInt8], _ row: Row) throws(LedgerError) {
+        let holder = try LedgerError.typed {
+            try indexKey.withUnsafeBytes { entry in
+                try writer.store.withValue(index.id, key: entry) { value -> (key: Key, row: Row)? in
+                    guard let value else { return nil }
+                    let parts = try IndexEntry.parts(of: value)
+                    guard !parts.key.elementsEqual(keyBytes) else { return nil }
+                    let reader = writer.scratch.reader
+                    return (
                         try BinaryDecoding.decode(
-                            from: bytes, as: .key, with: writer.scratch.reader, coding: table.coding.key,
-                            source: "a key of \(index.id.name)")
-                    }
+                            from: parts.key, as: .key, with: reader, coding: table.coding.key, source: "a key in \(index.id.name)"),
+                        try BinaryDecoding.decode(
+                            from: parts.row, as: .row, with: reader, coding: table.coding.row, source: "a row in \(index.id.name)")
+                    )
                 }
-                throw LedgerError.rule(
-                    index.declaration.rule,
-                    entity: "\(entity(key)) (\(index.declaration.describedKey(row)) is taken by \(entity(holderKey)))")
             }
         }
+        guard let holder else { return }
+        throw LedgerError.rule(
+            index.declaration.rule,
+            entity: "\(entity(key)) (\(index.declaration.describedKey(holder.row)) is taken by \(entity(holder.key)))")
+    }
+
+    private func setEntry(_ indexKey: [UInt8], of index: StoredIndex<Row>, _ keyBytes: [UInt8], _ rowBytes: [UInt8]) throws(LedgerError) {
+        let entry = entryKey(indexKey, of: index, keyBytes)
         let value = IndexEntry.value(key: keyBytes, row: rowBytes)
         try LedgerError.typed {
             try entry.withUnsafeBytes { entry in

@@ -81,6 +81,10 @@ extension ReadModelTable where Key == String, Row: Codable & Sendable {
         self.init(readModel, name, TableCoding(key: .codable, row: .codable), indexes, entityStream)
         storage = TableStorage(tableNames: storage.tableNames, entities: EntityTableAccess(self, streamPrefix: entityStream))
     }
+
+    /// The stream of the entity `id` of a table of entities: its entity stream prefix
+    /// followed by the id.
+    public func stream(of id: String) -> String { (entityStreamPrefix ?? "") + id }
 }
 
 extension ReadModelTable where Key: BinaryFields, Row: Codable & Sendable {

@@ -2,18 +2,21 @@ import EventLedger
 
 // DOC-SNIPPET-BEGIN WritingADomain
 /// The to-do domain: lists of things to do, and the `todo` read model with its query `lists`.
+/// Every commit can be undone: its tables hold entities.
 public struct TodoDomain: LedgerDomain {
     /// The to-do domain.
     public init() {}
     /// The name its tables are filed under.
     public let readModelName = TodoTables.readModel
-    /// Each event type with the case of `TodoEvent` carrying it.
+    /// Version 2 keeps lists and items as entities with declared indexes.
+    public let readModelVersion = 2
+    /// Each event type, by the case of `TodoEvent` carrying it.
     public let events = [
-        EventCase(ListCreated.self, as: TodoEvent.listCreated), EventCase(ListDeleted.self, as: TodoEvent.listDeleted),
-        EventCase(ItemAdded.self, as: TodoEvent.itemAdded), EventCase(ItemCompleted.self, as: TodoEvent.itemCompleted),
+        EventCase(TodoEvent.listCreated), EventCase(TodoEvent.listDeleted),
+        EventCase(TodoEvent.itemAdded), EventCase(TodoEvent.itemCompleted),
     ]
-    /// Every table `apply` and the queries use.
-    public let tables: [any DeclaredTable] = [TodoTables.lists, TodoTables.listNames, TodoTables.items]
+    /// Every table `apply` and the queries use, lists before the items that refer to them.
+    public let tables: [any DeclaredTable] = [TodoTables.lists, TodoTables.items]
     /// `lists`.
     public let queries = [TodoQueries.listsQuery]
 }

@@ -1,61 +1,51 @@
 import EventLedger
 
 /// A list is created; no other live list may hold its name, ignoring case.
-public struct ListCreated: DomainEvent {
-    /// The list's id; left out, the ledger assigns a UUID.
+public struct ListCreated: EntityEvent {
+    /// The list's stream, `list-⟨listId⟩`; left out, the ledger assigns `listId` a UUID.
+    public static let entity = EventEntity(TodoTables.lists, id: \Self.listId), createdEntityField: String? = "listId"
+    /// The list's id.
     @ID public var listId: String
     /// The list's name.
     @Name public var name: String
-    /// The list this event creates.
-    public static let createdEntityField: String? = "listId"
-    /// `list-⟨listId⟩`.
-    public var stream: String { TodoStreams.list(listId) }
     /// A `ListCreated` event.
-    public init(listId: String, name: String) { self.listId = listId; self.name = name }
+    public init(listId: String, name: String) { (self.listId, self.name) = (listId, name) }
 }
 
 /// A live list is deleted with its items; its name is free again.
-public struct ListDeleted: DomainEvent {
+public struct ListDeleted: EntityEvent {
+    /// The list's stream, `list-⟨listId⟩`.
+    public static let entity = EventEntity(TodoTables.lists, id: \Self.listId)
     /// The list's id.
     @ID public var listId: String
-    /// `list-⟨listId⟩`.
-    public var stream: String { TodoStreams.list(listId) }
     /// A `ListDeleted` event.
     public init(listId: String) { self.listId = listId }
 }
 
 // DOC-SNIPPET-BEGIN WritingADomain
 /// An item is added to a live list.
-public struct ItemAdded: DomainEvent {
-    /// The item's id; left out, the ledger assigns a UUID.
+public struct ItemAdded: EntityEvent {
+    /// The item's stream, `item-⟨itemId⟩`; left out, the ledger assigns `itemId` a UUID.
+    public static let entity = EventEntity(TodoTables.items, id: \Self.itemId), createdEntityField: String? = "itemId"
+    /// The item's id.
     @ID public var itemId: String
-    /// The list's id.
+    /// Its list's id.
     @ID public var listId: String
     /// What is to be done.
     @Name public var title: String
-    /// The item this event creates.
-    public static let createdEntityField: String? = "itemId"
-    /// `item-⟨itemId⟩`.
-    public var stream: String { TodoStreams.item(itemId) }
     /// An `ItemAdded` event.
-    public init(itemId: String, listId: String, title: String) { self.itemId = itemId; self.listId = listId; self.title = title }
+    public init(itemId: String, listId: String, title: String) { (self.itemId, self.listId, self.title) = (itemId, listId, title) }
 }
 // DOC-SNIPPET-END
 
 /// A live item of a list is done.
-public struct ItemCompleted: DomainEvent {
+public struct ItemCompleted: EntityEvent {
+    /// The item's stream, `item-⟨itemId⟩`.
+    public static let entity = EventEntity(TodoTables.items, id: \Self.itemId)
     /// The item's id.
     @ID public var itemId: String
-    /// The list's id.
+    /// Its list's id.
     @ID public var listId: String
-    /// `item-⟨itemId⟩`.
-    public var stream: String { TodoStreams.item(itemId) }
     /// An `ItemCompleted` event.
-    public init(itemId: String, listId: String) { self.itemId = itemId; self.listId = listId }
-}
-
-/// The streams of lists and items.
-enum TodoStreams {
-    static func list(_ listId: String) -> String { "list-\(listId)" }
-    static func item(_ itemId: String) -> String { "item-\(itemId)" }
+    public init(itemId: String, listId: String) { (self.itemId, self.listId) = (itemId, listId) }
 }

@@ -14,11 +14,9 @@ public enum TodoQueries {
     /// The live lists in name order, ignoring case, with their item counts. Pass the reader
     /// of `Ledger.read { }`, `Ledger.read(asOf:) { }` or `Session.preview { }`.
     public static func lists(in readModel: ReadModelReader) throws(LedgerError) -> [TodoListSummary] {
-        try readModel.rows(TodoTables.listNames).map { list throws(LedgerError) in
-            let items = try readModel.liveRows(TodoTables.items, prefix: list.key.id).map(\.row)
-            return TodoListSummary(
-                listId: list.key.id, name: list.row, items: items.count,
-                completed: items.filter(\.isCompleted).count)
+        try readModel.rows(TodoTables.lists, index: TodoTables.byName).map { list throws(LedgerError) in
+            let items = try readModel.rows(TodoTables.items, index: TodoTables.byList, prefix: list.key).map(\.row)
+            return TodoListSummary(listId: list.key, name: list.row.name, items: items.count, completed: items.filter(\.isCompleted).count)
         }
     }
 
