@@ -10,6 +10,8 @@ let package = Package(
         .library(name: "Music", targets: ["Music"]),
         .library(name: "Animals", targets: ["Animals"]),
         .library(name: "Favorites", targets: ["Favorites"]),
+        // The domain contract, for a domain's own tests: DocC's "Writing a domain" shows it run.
+        .library(name: "LedgerDomainContract", targets: ["LedgerDomainContract"]),
         .library(name: "LedgerCLI", targets: ["LedgerCLI"]),
         .executable(name: "ledger", targets: ["ledger"]),
     ],
@@ -54,21 +56,26 @@ let package = Package(
         .executableTarget(
             name: "ledger-bench", dependencies: ["LedgerWorkload", "EventLedger", "EventLedgerPostgreSQL", "Music"],
             path: "Sources/LedgerBench"),
-        // What the tests share: temporary ledgers, the notes domain of the engine's tests, undo checks.
-        .target(name: "LedgerTestSupport", dependencies: ["EventLedger"], path: "Tests/LedgerTestSupport"),
+        // The domain contract: a domain's story (commits, refused appends, expected answers) held to
+        // what every domain keeps (refusals, the same answers in memory, time travel, rebuild,
+        // interchange, undo), with the helpers it uses; a product, for domains of other packages.
+        .target(name: "LedgerDomainContract", dependencies: ["EventLedger"], path: "Tests/LedgerDomainContract"),
+        // What the tests share: the domain contract, the notes domain of the engine's tests, undo checks.
+        .target(name: "LedgerTestSupport", dependencies: ["EventLedger", "LedgerDomainContract"], path: "Tests/LedgerTestSupport"),
         // What the end-to-end tests share: sandboxes running the built `ledger`, processes driven,
         // killed or run side by side, expectations on their output, the test primary.
         .target(
             name: "LedgerCLITestSupport", dependencies: ["EventLedger", "LedgerWorkload"],
             path: "Tests/LedgerCLITestSupport"),
         .testTarget(name: "EventLedgerTests", dependencies: ["EventLedger", "LedgerTestSupport"]),
+        .testTarget(name: "LedgerDomainContractTests", dependencies: ["LedgerDomainContract", "EventLedger", "LedgerTestSupport"]),
         .testTarget(name: "EventLedgerFoundationTests", dependencies: ["EventLedgerFoundation", "EventLedger"]),
         .testTarget(name: "EventLedgerPostgreSQLTests", dependencies: ["EventLedgerPostgreSQL", "EventLedger"]),
-        .testTarget(name: "MusicTests", dependencies: ["Music", "EventLedger", "LedgerTestSupport"]),
+        .testTarget(name: "MusicTests", dependencies: ["Music", "EventLedger", "LedgerDomainContract", "LedgerTestSupport"]),
         // The snippets of the DocC articles (Sources/EventLedger/EventLedger.docc), run and checked.
         .testTarget(name: "DocumentationTests", dependencies: ["Music", "EventLedger", "LedgerTestSupport"]),
-        .testTarget(name: "AnimalsTests", dependencies: ["Animals", "EventLedger", "LedgerTestSupport"]),
-        .testTarget(name: "FavoritesTests", dependencies: ["Favorites", "EventLedger", "LedgerTestSupport"]),
+        .testTarget(name: "AnimalsTests", dependencies: ["Animals", "EventLedger", "LedgerDomainContract", "LedgerTestSupport"]),
+        .testTarget(name: "FavoritesTests", dependencies: ["Favorites", "EventLedger", "LedgerDomainContract", "LedgerTestSupport"]),
         .testTarget(
             name: "LedgerWorkloadTests",
             dependencies: ["LedgerWorkload", "EventLedger", "Music", "Animals", "Favorites", "LedgerTestSupport"]),

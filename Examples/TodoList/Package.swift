@@ -2,7 +2,7 @@
 import PackageDescription
 
 // A to-do domain written with EventLedger's public API: the `TodoList` library, a demo
-// program, a `todo` tool with every generic command, and unit tests of the domain.
+// program, a `todo` tool with every generic command, and tests of the domain (the domain contract among them).
 let package = Package(
     name: "TodoList",
     products: [
@@ -17,7 +17,12 @@ let package = Package(
         .target(name: "TodoList", dependencies: [.product(name: "EventLedger", package: "EventLedger")]),
         .executableTarget(name: "todo", dependencies: ["TodoList", .product(name: "LedgerCLI", package: "EventLedger")]),
         .executableTarget(name: "todo-demo", dependencies: ["TodoList", .product(name: "EventLedger", package: "EventLedger")]),
-        .testTarget(name: "TodoListTests", dependencies: ["TodoList", .product(name: "EventLedger", package: "EventLedger")]),
+        .testTarget(
+            name: "TodoListTests",
+            dependencies: [
+                "TodoList", .product(name: "EventLedger", package: "EventLedger"),
+                .product(name: "LedgerDomainContract", package: "EventLedger"),
+            ]),
     ],
     swiftLanguageModes: [.v6]
 )

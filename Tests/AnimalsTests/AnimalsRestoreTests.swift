@@ -4,7 +4,7 @@ import LedgerTestSupport
 import Testing
 
 /// `CategoryRestored` and `AnimalRestored`, the events undo appends: their payloads, rules
-/// and `apply`, on a read model in memory.
+/// and `apply`, on a read model in memory, and as any event of the domain contract.
 @Suite struct AnimalsRestoreTests {
     /// A read model with the categories `mammal` and `bird`, a fox in `mammal`, an owl and a kiwi in `bird`.
     func seededModel() throws -> InMemoryReadModel<AnimalsDomain> {
@@ -92,37 +92,58 @@ import Testing
                 ])
         try model.append(AnimalRestored(animalId: "owl", name: "Barn Owl", diet: .omnivorous))
         #expect(try AnimalsQueries.animals(uncategorizedOnly: true, in: model.reader).map(\.animalId) == ["owl"])
+        // An import may name a category not known yet.
+        try model.append(AnimalRestored(animalId: "owl", name: "Barn Owl", diet: .omnivorous, categoryId: "fish"), mode: .importing)
+        #expect(try AnimalsQueries.animals(uncategorizedOnly: true, in: model.reader).map(\.categoryId) == ["fish"])
         try model.append(AnimalRestored(animalId: "owl", name: nil, diet: nil))
         #expect(try AnimalsQueries.animals(in: model.reader).map(\.animalId) == ["fox", "kiwi"])
         #expect(try AnimalsQueries.categories(in: model.reader).map(\.animalCount) == [1, 1])
     }
 
-    @Test func theRulesRefuseToCreateByARestoreToTakeANameOrToUseADeletedCategory() throws {
-        let model = try seededModel()
-        try model.append(CategoryDeleted(categoryId: "mammal"))
-        let cases: [(event: any DomainEvent, rule: String, subject: String)] = [
-            (CategoryRestored(categoryId: "fish", name: "Fish"), "category must exist", "category-fish"),
-            (AnimalRestored(animalId: "cod", name: nil, diet: nil), "animal must exist", "animal-cod"),
-            (
-                CategoryRestored(categoryId: "mammal", name: "bird"), "category name must be unique",
-                #"category-mammal ("Bird" is taken by category-bird)"#
-            ),
-            (
-                AnimalRestored(animalId: "owl", name: "Owl", diet: .carnivorous, categoryId: "mammal"), "category must not be deleted",
-                "category-mammal"
-            ),
-            (AnimalRestored(animalId: "owl", name: "Owl", diet: .carnivorous, categoryId: "fish"), "category must exist", "category-fish"),
-        ]
-        for (event, rule, subject) in cases {
-            let refused = #expect(throws: LedgerError.self) { try model.append(event) }
-            #expect(refused?.rule == rule, "\(event)")
-            #expect(refused?.subject == subject, "\(event)")
-        }
-        #expect(model.position == 6)
-        // Its own name, in another case, and a deleted animal brought back, are fine.
-        try model.append(CategoryRestored(categoryId: "bird", name: "BIRD"))
-        try model.append(AnimalRestored(animalId: "fox", name: "Fox", diet: .omnivorous))
-        try model.append(AnimalRestored(animalId: "owl", name: "Owl", diet: .carnivorous, categoryId: "fish"), mode: .importing)
-        #expect(try AnimalsQueries.animals(uncategorizedOnly: true, in: model.reader).map(\.animalId) == ["fox", "owl"])
+    /// Restoring events appended as any other: each rule they obey refused, their commits
+    /// undone and redone.
+    static let restoring = DomainScenario(AnimalsDomain(), queries: AnimalsContractTests.scenario.queries)
+        .committing(
+            CategoryCreated(categoryId: "mammal", name: "Mammal"), CategoryCreated(categoryId: "bird", name: "Bird"),
+            AnimalAdded(animalId: "fox", name: "Fox", diet: .omnivorous, categoryId: "mammal"),
+            AnimalAdded(animalId: "owl", name: "Owl", diet: .carnivorous, categoryId: "bird"),
+            AnimalAdded(animalId: "kiwi", name: "kiwi", diet: .omnivorous, categoryId: "bird")
+        )
+        .committing(CategoryDeleted(categoryId: "mammal"))
+        .refusing(CategoryRestored(categoryId: "fish", name: "Fish"), rule: "category must exist", entity: "category-fish")
+        .refusing(AnimalRestored(animalId: "cod", name: nil, diet: nil), rule: "animal must exist", entity: "animal-cod")
+        .refusing(
+            CategoryRestored(categoryId: "mammal", name: "bird"), rule: "category name must be unique",
+            entity: #"category-mammal ("Bird" is taken by category-bird)"#
+        )
+        .refusing(
+            AnimalRestored(animalId: "owl", name: "Owl", diet: .carnivorous, categoryId: "mammal"), rule: "category must not be deleted",
+            entity: "category-mammal"
+        )
+        .refusing(
+            AnimalRestored(animalId: "owl", name: "Owl", diet: .carnivorous, categoryId: "fish"), rule: "category must exist",
+            entity: "category-fish"
+        )
+        // Its own name in another case, and an animal the cascade deleted brought back, are fine.
+        .committing(CategoryRestored(categoryId: "bird", name: "BIRD"))
+        .committing(AnimalRestored(animalId: "fox", name: "Fox", diet: .omnivorous))
+        .committing(CategoryRestored(categoryId: "bird", name: nil))
+        .committing(CategoryRestored(categoryId: "mammal", name: "Mammals"))
+        .committing(AnimalRestored(animalId: "owl", name: "Barn Owl", diet: .carnivorous, categoryId: "mammal"))
+        .committing(AnimalRestored(animalId: "kiwi", name: nil, diet: nil))
+        .expecting(
+            CheckedQuery("animals"),
+            #"[{"animalId":"owl","categoryId":"mammal","diet":"carnivorous","name":"Barn Owl"},"#
+                + #"{"animalId":"fox","categoryId":null,"diet":"omnivorous","name":"Fox"}]"#
+        )
+
+    @Test(arguments: ContractClause.allCases)
+    func restoringEventsKeepTheDomainContract(_ clause: ContractClause) throws {
+        try Self.restoring.check(clause)
+    }
+
+    @Test func theStoriesCommitEveryEventTypeOfTheDomain() {
+        let told = AnimalsContractTests.scenario.committedEventTypes.union(Self.restoring.committedEventTypes)
+        #expect(told == Set(AnimalsDomain().events.map(\.typeName)))
     }
 }

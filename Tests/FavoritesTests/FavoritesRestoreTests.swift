@@ -3,11 +3,10 @@ import Favorites
 import LedgerTestSupport
 import Testing
 
-/// `FavoriteRestored`, the event undo appends, on a read model in memory, and undo of
-/// favourites commits through a ledger.
+/// `FavoriteRestored`, the event undo appends: its payload and `apply`, on a read model in
+/// memory, and as any event of the domain contract.
 @Suite struct FavoritesRestoreTests {
     let domain = FavoritesDomain()
-    let favorites = [CheckedQuery("favorites")]
 
     @Test func aRestoredFavouriteHasBothATimeAndAPositionOrNeither() throws {
         let restored = try FavoriteRestored(payload: payload(#"{"dishId":"har-gow","addedAt":1000,"position":7}"#))
@@ -39,55 +38,29 @@ import Testing
         #expect(try FavoritesQueries.favorites(in: model.reader).first?.addedAt == Timestamp(microseconds: 6))
     }
 
-    @Test func aPositionHeldByAnotherDishIsRefused() throws {
-        try withTemporaryLedger(domain) { ledger in
-            try ledger.append(FavoriteAdded(dishId: "har-gow"))
-            for mode in [RuleMode.strict, .importing] {
-                try expectRuleViolation(
-                    "favourite position must not be held by another dish",
-                    entity: "favorite-egg-tart (position 1 is held by favorite-har-gow)",
-                    appending: [PendingEvent(FavoriteRestored(dishId: "egg-tart", addedAt: Timestamp(microseconds: 1), position: 1))],
-                    to: ledger, domain, mode: mode)
-            }
-        }
+    /// Restoring events appended as any other: the rule they obey refused, their commits
+    /// undone and redone.
+    static let restoring = DomainScenario(FavoritesDomain(), queries: FavoritesContractTests.scenario.queries)
+        .committing(FavoriteAdded(dishId: "har-gow"), FavoriteAdded(dishId: "siu-mai"))
+        .refusing(
+            FavoriteRestored(dishId: "egg-tart", addedAt: Timestamp(microseconds: 1), position: 1),
+            rule: "favourite position must not be held by another dish", entity: "favorite-egg-tart (position 1 is held by favorite-har-gow)"
+        )
+        .refusing(
+            FavoriteRestored(dishId: "egg-tart", addedAt: Timestamp(microseconds: 1), position: 1), mode: .importing,
+            rule: "favourite position must not be held by another dish", entity: "favorite-egg-tart (position 1 is held by favorite-har-gow)"
+        )
+        .committing(FavoriteRestored(dishId: "siu-mai", addedAt: Timestamp(microseconds: 1), position: 40))
+        .committing(FavoriteRestored(dishId: "har-gow", addedAt: nil, position: nil))
+        .committing(FavoriteRestored(dishId: "egg-tart", addedAt: Timestamp(microseconds: 5), position: 9))
+
+    @Test(arguments: ContractClause.allCases)
+    func restoringEventsKeepTheDomainContract(_ clause: ContractClause) throws {
+        try Self.restoring.check(clause)
     }
 
-    @Test func undoOfACommitOfEachEventTypeReturnsTheFavouritesToTheirPastState() throws {
-        try withTemporaryLedger(domain) { ledger in
-            try ledger.append([PendingEvent(FavoriteAdded(dishId: "har-gow")), PendingEvent(FavoriteAdded(dishId: "siu-mai"))])
-            let events: [any DomainEvent] = [
-                FavoriteAdded(dishId: "egg-tart"),
-                FavoriteRemoved(dishId: "har-gow"),
-                FavoriteRestored(dishId: "siu-mai", addedAt: Timestamp(microseconds: 1), position: 40),
-                FavoriteRestored(dishId: "har-gow", addedAt: nil, position: nil),
-            ]
-            #expect(Set(events.map { type(of: $0).typeName }) == Set(ledger.eventTypeNames).subtracting([EntityRestored.typeName]))
-            for event in events {
-                let done = try ledger.append([PendingEvent(event)])
-                let undo = try undoExpectingPastAnswers(ledger, done, favorites)
-                #expect(try allEvents(ledger).last?.metadata == ["undoes": String(done.commit)])
-                // Undo of the undo redoes.
-                try ledger.undo(commit: undo.commit)
-                expectAnswers(ledger, favorites, asOf: done.positions[0], "after redoing \(type(of: event).typeName)")
-                try ledger.undo(commit: undo.commit + 1)
-            }
-            // A rebuild from the log, undos included, gives the read models as they are.
-            #expect(try ledger.verify().problems == [])
-        }
-    }
-
-    @Test func aCommitOfSeveralEventsIsUndoneInOneCommit() throws {
-        try withTemporaryLedger(domain) { ledger in
-            try ledger.append([PendingEvent(FavoriteAdded(dishId: "har-gow")), PendingEvent(FavoriteAdded(dishId: "siu-mai"))])
-            let session = try ledger.beginSession()
-            try session.stage(FavoriteRemoved(dishId: "har-gow"))
-            try session.stage(FavoriteAdded(dishId: "egg-tart"))
-            try session.stage(FavoriteRemoved(dishId: "siu-mai"))
-            try session.stage(FavoriteAdded(dishId: "har-gow"))
-            let done = try session.commit()
-            let undo = try undoExpectingPastAnswers(ledger, done, favorites)
-            #expect(undo.positions.count == 3)
-            #expect(try ledger.head().commit == undo.commit)
-        }
+    @Test func theStoriesCommitEveryEventTypeOfTheDomain() {
+        let told = FavoritesContractTests.scenario.committedEventTypes.union(Self.restoring.committedEventTypes)
+        #expect(told == Set(FavoritesDomain().events.map(\.typeName)))
     }
 }

@@ -3,29 +3,9 @@ import Favorites
 import LedgerTestSupport
 import Testing
 
-/// The rules and the query of favourites: at most once at a time, listed in the order added.
+/// The query of favourites: listed in the order added, with the time and position each was added at.
 @Suite struct FavoritesTests {
     let domain = FavoritesDomain()
-
-    @Test func aDishIsFavouritedAtMostOnceAtATime() throws {
-        try withTemporaryLedger(domain) { ledger in
-            try ledger.append(FavoriteAdded(dishId: "har-gow"))
-            for mode in [RuleMode.strict, .importing] {
-                try expectRuleViolation(
-                    "dish is already a favourite", entity: "favorite-har-gow",
-                    appending: [PendingEvent(FavoriteAdded(dishId: "har-gow"))], to: ledger, domain, mode: mode)
-                try expectRuleViolation(
-                    "dish is not a favourite", entity: "favorite-siu-mai",
-                    appending: [PendingEvent(FavoriteRemoved(dishId: "siu-mai"))], to: ledger, domain, mode: mode)
-            }
-            try ledger.append(FavoriteRemoved(dishId: "har-gow"))
-            try expectRuleViolation(
-                "dish is not a favourite", entity: "favorite-har-gow",
-                appending: [PendingEvent(FavoriteRemoved(dishId: "har-gow"))], to: ledger, domain)
-            try ledger.append(FavoriteAdded(dishId: "har-gow"))
-            #expect(try ledger.read { try FavoritesQueries.favorites(in: $0) }.map(\.position) == [3])
-        }
-    }
 
     @Test func favouritesAreListedInTheOrderAddedWithTimeAndPosition() throws {
         try withTemporaryLedger(domain) { ledger in
@@ -48,30 +28,6 @@ import Testing
             let table = try ledger.query("favorites")
             #expect(table.columns == ["DISH ID", "ADDED AT", "POSITION"])
             #expect(table.rows == [["har-gow", t1, "1"], ["egg-tart", t2, "3"], ["siu-mai", t3, "5"]])
-        }
-    }
-
-    @Test func aLaterEventOfABatchSeesAnEarlierOne() throws {
-        try withTemporaryLedger(domain) { ledger in
-            try ledger.append([
-                PendingEvent(FavoriteAdded(dishId: "egg-tart")),
-                PendingEvent(FavoriteRemoved(dishId: "egg-tart")),
-                PendingEvent(FavoriteAdded(dishId: "egg-tart")),
-            ])
-            #expect(try ledger.read { try FavoritesQueries.favorites(in: $0) }.map(\.position) == [3])
-        }
-    }
-
-    @Test func aFailingEventRejectsTheWholeBatch() throws {
-        try withTemporaryLedger(domain) { ledger in
-            try ledger.append(FavoriteAdded(dishId: "har-gow"))
-            let batch = [PendingEvent(FavoriteAdded(dishId: "egg-tart")), PendingEvent(FavoriteAdded(dishId: "egg-tart"))]
-            try expectRuleViolation(
-                "dish is already a favourite", entity: "favorite-egg-tart",
-                appending: batch, to: ledger, domain)
-            let error = #expect(throws: LedgerError.self) { try ledger.append(batch) }
-            #expect(error?.eventIndex == 1)
-            #expect(try ledger.read { try FavoritesQueries.favorites(in: $0) }.map(\.dishId) == ["har-gow"])
         }
     }
 

@@ -1,21 +1,9 @@
 import EventLedger
 
-/// Every event of `ledger`, oldest first.
-public func allEvents(_ ledger: Ledger) throws -> [RecordedEvent] {
-    var events: [RecordedEvent] = []
-    try ledger.forEachEvent {
-        events.append($0); return true
-    }
-    return events
+/// The JSON answer of the query `name`, serialized.
+public func queryJSON(_ ledger: Ledger, _ name: String, _ argument: String? = nil, flags: Set<String> = []) throws -> String {
+    try ledger.query(name, .init(argument: argument, flags: flags)).json.serializedString()
 }
-
-/// The export of `ledger`, read back as an import reads it.
-public func exportedEvents(_ ledger: Ledger) throws -> [ImportedEvent] {
-    try allEvents(ledger).map { try ImportedEvent(envelope: $0.envelope) }
-}
-
-/// What an import reports: appended, duplicates, commits.
-public func importCounts(_ report: ImportReport) -> [Int] { [report.appended, report.duplicates, report.commits] }
 
 /// The JSON answer of the query `name` as of `position`, serialized.
 public func pastQueryJSON(

@@ -1,10 +1,11 @@
 import EventLedger
+import LedgerDomainContract
 import LedgerTestSupport
 import Music
 import Testing
 
 /// `ArtistRestored` and `SongRestored`, the events undo appends: their payloads, rules and
-/// `apply`, on a read model in memory.
+/// `apply`, on a read model in memory, and as any event of the domain contract.
 @Suite struct MusicRestoreTests {
     /// A read model with Pink Floyd and their songs Money and Echoes, and Time without an artist.
     func seededModel() throws -> InMemoryReadModel<MusicDomain> {
@@ -54,23 +55,39 @@ import Testing
         #expect(try MusicQueries.songs(in: model.reader).map(\.songId) == ["echoes", "money", "time"])
     }
 
-    @Test func theRulesRefuseToCreateByARestoreOrToUseADeletedArtist() throws {
-        let model = try seededModel()
-        try model.append(ArtistCreated(artistId: "queen", name: "Queen"))
-        try model.append(ArtistDeleted(artistId: "queen"))
-        let cases: [(event: any DomainEvent, rule: String, subject: String)] = [
-            (ArtistRestored(artistId: "abba", name: "ABBA"), "artist must exist", "artist-abba"),
-            (SongRestored(songId: "sos", title: nil), "song must exist", "song-sos"),
-            (SongRestored(songId: "time", title: "Time", artistId: "queen"), "artist must not be deleted", "artist-queen"),
-        ]
-        for (event, rule, subject) in cases {
-            let refused = #expect(throws: LedgerError.self) { try model.append(event) }
-            #expect(refused?.rule == rule, "\(event)")
-            #expect(refused?.subject == subject, "\(event)")
-        }
-        #expect(model.position == 6)
-        try model.append(ArtistRestored(artistId: "queen", name: "Queen"))
-        try model.append(SongRestored(songId: "time", title: "Time", artistId: "queen"))
-        #expect(try MusicQueries.artistSongs("queen", in: model.reader).songs.map(\.songId) == ["time"])
+    /// Restoring events appended as any other: each rule they obey refused, their commits
+    /// undone and redone.
+    static let restoring = DomainScenario(MusicDomain(), queries: MusicContractTests.scenario.queries)
+        .committing(
+            ArtistCreated(artistId: "pink-floyd", name: "Pink Floyd"), ArtistCreated(artistId: "queen", name: "Queen"),
+            SongAdded(songId: "money", title: "Money", artistId: "pink-floyd", durationSeconds: 382),
+            SongAdded(songId: "echoes", title: "Echoes", artistId: "pink-floyd"), SongAdded(songId: "time", title: "Time")
+        )
+        .committing(ArtistCreated(artistId: "abba", name: "ABBA"))
+        .committing(ArtistDeleted(artistId: "abba"))
+        .refusing(ArtistRestored(artistId: "nobody", name: "Nobody"), rule: "artist must exist", entity: "artist-nobody")
+        .refusing(SongRestored(songId: "sos", title: nil), rule: "song must exist", entity: "song-sos")
+        .refusing(
+            SongRestored(songId: "time", title: "Time", artistId: "abba"), rule: "artist must not be deleted", entity: "artist-abba"
+        )
+        .committing(ArtistRestored(artistId: "pink-floyd", name: nil))
+        .committing(ArtistRestored(artistId: "queen", name: "Queen II"))
+        .committing(SongRestored(songId: "echoes", title: "Echoes (live)", artistId: "queen", durationSeconds: 1400))
+        .committing(SongRestored(songId: "money", title: nil))
+        // A deleted artist brought back, and a song given to it.
+        .committing(ArtistRestored(artistId: "abba", name: "ABBA"), SongRestored(songId: "time", title: "Time", artistId: "abba"))
+        .expecting(
+            CheckedQuery("artist-songs", "abba"),
+            #"{"artistId":"abba","name":"ABBA","songs":[{"durationSeconds":null,"songId":"time","title":"Time"}]}"#
+        )
+
+    @Test(arguments: ContractClause.allCases)
+    func restoringEventsKeepTheDomainContract(_ clause: ContractClause) throws {
+        try Self.restoring.check(clause)
+    }
+
+    @Test func theStoriesCommitEveryEventTypeOfTheDomain() {
+        let told = MusicContractTests.scenario.committedEventTypes.union(Self.restoring.committedEventTypes)
+        #expect(told == Set(MusicDomain().events.map(\.typeName)))
     }
 }
