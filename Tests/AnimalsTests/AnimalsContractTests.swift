@@ -159,7 +159,9 @@ import Testing
         try Self.scenario.check(clause)
     }
 
-    @Test func theQueriesAreDeclaredWithTheirArgumentsAndFlags() {
+    @Test func theStoriesTellEveryEventTypeAndTheQueriesAreDeclaredAsTold() {
+        #expect(
+            Self.scenario.committedEventTypes.union(AnimalsRestoreTests.restoring.committedEventTypes) == Set(AnimalsDomain().events.map(\.typeName)))
         let declared = AnimalsDomain().queries.map { [$0.name, $0.argumentName ?? "-"] + $0.flags }
         #expect(declared == [["categories", "-"], ["category-animals", "CATEGORY"], ["animals", "-", "uncategorized"]])
     }

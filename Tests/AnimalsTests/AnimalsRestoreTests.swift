@@ -141,9 +141,4 @@ import Testing
     func restoringEventsKeepTheDomainContract(_ clause: ContractClause) throws {
         try Self.restoring.check(clause)
     }
-
-    @Test func theStoriesCommitEveryEventTypeOfTheDomain() {
-        let told = AnimalsContractTests.scenario.committedEventTypes.union(Self.restoring.committedEventTypes)
-        #expect(told == Set(AnimalsDomain().events.map(\.typeName)))
-    }
 }

@@ -29,4 +29,10 @@ import Testing
     func favoritesKeepTheDomainContract(_ clause: ContractClause) throws {
         try Self.scenario.check(clause)
     }
+
+    @Test func theStoriesTellEveryEventType() {
+        #expect(
+            Self.scenario.committedEventTypes.union(FavoritesRestoreTests.restoring.committedEventTypes)
+                == Set(FavoritesDomain().events.map(\.typeName)))
+    }
 }

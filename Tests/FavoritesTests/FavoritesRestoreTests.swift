@@ -58,9 +58,4 @@ import Testing
     func restoringEventsKeepTheDomainContract(_ clause: ContractClause) throws {
         try Self.restoring.check(clause)
     }
-
-    @Test func theStoriesCommitEveryEventTypeOfTheDomain() {
-        let told = FavoritesContractTests.scenario.committedEventTypes.union(Self.restoring.committedEventTypes)
-        #expect(told == Set(FavoritesDomain().events.map(\.typeName)))
-    }
 }

@@ -15,3 +15,11 @@ public func expectInvalidField(
 public func payload(_ text: String) throws -> [String: JSONValue] {
     try #require(JSONValue.parse(text).objectValue, "not a JSON object: \(text)")
 }
+
+/// Expects each event of `stored` to have, as the log stores (and hashes) it, the payload
+/// text beside it.
+public func expectStoredPayloads(_ stored: [(event: any DomainEvent, text: String)], sourceLocation: SourceLocation = #_sourceLocation) throws {
+    for (event, text) in stored {
+        #expect(try JSONValue.object(event.payload).serializedString() == text, "\(event)", sourceLocation: sourceLocation)
+    }
+}

@@ -142,7 +142,8 @@ import Testing
         try Self.scenario.check(clause)
     }
 
-    @Test func theQueriesAreDeclaredWithTheirArgumentsAndFlags() {
+    @Test func theStoriesTellEveryEventTypeAndTheQueriesAreDeclaredAsTold() {
+        #expect(Self.scenario.committedEventTypes.union(MusicRestoreTests.restoring.committedEventTypes) == Set(MusicDomain().events.map(\.typeName)))
         let declared = MusicDomain().queries.map { [$0.name, $0.argumentName ?? "-"] + $0.flags }
         #expect(declared == [["artists", "-"], ["artist-songs", "ARTIST"], ["songs", "-", "orphans"]])
     }

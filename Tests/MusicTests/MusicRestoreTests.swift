@@ -85,9 +85,4 @@ import Testing
     func restoringEventsKeepTheDomainContract(_ clause: ContractClause) throws {
         try Self.restoring.check(clause)
     }
-
-    @Test func theStoriesCommitEveryEventTypeOfTheDomain() {
-        let told = MusicContractTests.scenario.committedEventTypes.union(Self.restoring.committedEventTypes)
-        #expect(told == Set(MusicDomain().events.map(\.typeName)))
-    }
 }

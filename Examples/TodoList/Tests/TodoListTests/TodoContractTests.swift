@@ -49,4 +49,8 @@ import TodoList
         try Self.scenario.check(clause)
     }
     // DOC-SNIPPET-END
+
+    @Test func theStoryTellsEveryEventType() {
+        #expect(Self.scenario.committedEventTypes == Set(TodoDomain().events.map(\.typeName)))
+    }
 }
