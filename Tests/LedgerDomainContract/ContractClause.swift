@@ -24,8 +24,10 @@ public enum ContractClause: String, CaseIterable, Sendable, CustomTestStringConv
     /// The story's export, imported into an empty ledger, gives the same log, streams' histories,
     /// rows and past; imported again, it appends nothing; the copy verifies.
     case interchange
-    /// Undoing each commit right after it does what the story's `UndoExpectation` says, and
-    /// the ledger verifies after all of them.
+    /// Undoing each commit right after it returns every query to its answer before the
+    /// commit, in one commit whose events say `undoes` and the commit; undoing that undo
+    /// returns every query to its answer after the commit; the ledger verifies after all of
+    /// them. A domain without undo leaves this clause out.
     case undo
 
     /// The clause's name, as a test lists it.

@@ -1,8 +1,8 @@
 import EventLedger
 
 /// A domain's story for the domain contract: commits that build a rich state, appends its
-/// rules must refuse on the way, answers its queries must give at given points, the queries
-/// that show its whole state, and what undoing a commit does. Each step is taken in order;
+/// rules must refuse on the way, answers its queries must give at given points, and the
+/// queries that show its whole state. Each step is taken in order;
 /// a refusal or an expected answer or table sees the commits before it.
 ///
 /// `check(_:)` holds the domain to one ``ContractClause`` on ledgers of its own; a domain's
@@ -21,16 +21,13 @@ public struct DomainScenario<Domain: LedgerDomain>: Sendable {
     /// each of its flags, and those taking an argument for the entities the story names
     /// (and one it never creates).
     public let queries: [CheckedQuery]
-    /// What undoing each commit does.
-    public let undo: UndoExpectation
     /// The commits, refusals and expected answers, in order.
     private(set) var steps: [ScenarioStep] = []
 
     /// A story of `domain` told through `queries`, with no step yet.
-    public init(_ domain: Domain, queries: [CheckedQuery], undo: UndoExpectation = .roundTrip) {
+    public init(_ domain: Domain, queries: [CheckedQuery]) {
         self.domain = domain
         self.queries = queries
-        self.undo = undo
     }
 
     /// The story with one more commit: `events`, appended together in `mode`.
