@@ -77,4 +77,14 @@ import Testing
             #expect(never?.rule == "entity must exist")
         }
     }
+
+    @Test func aTableRefusesARestorationItsRulesForbid() throws {
+        try withTemporaryLedger(LibraryDomain()) { ledger in
+            let added = try ledger.append(BookAdded(bookId: "b1", authorId: "a", title: "First"))
+            try ledger.append(LoanOpened(loanId: "l1", bookId: "b1", dueDay: 3))
+            let error = #expect(throws: LedgerError.self) { try ledger.undo(commit: added.commit) }
+            #expect(error?.rule == "a book on loan stays")
+            #expect(try bookTitles(ledger) == ["First"])
+        }
+    }
 }

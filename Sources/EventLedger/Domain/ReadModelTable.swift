@@ -77,9 +77,20 @@ extension ReadModelTable where Key == String, Row: Codable & Sendable {
     /// The table `name` of the read model `readModel` holding entities: each row is the state
     /// of the entity whose stream is `entityStream` followed by the row's key, its id. Undo
     /// returns these rows, and their indexes, to their state before the commit undone.
-    public init(readModel: String, name: String, entityStream: String, indexes: [TableIndex<Row>] = []) {
+    ///
+    /// `restoring` checks, in the read models as the undo has left them so far, the row an
+    /// undo is about to give the entity `id` (nil: it is removed), and throws
+    /// `LedgerError.rule` when the domain's rules forbid it: e.g. an animal restored into a
+    /// category deleted since, or a category removed while animals still name it. Undo
+    /// restores the entities others refer to first and removes them last, in the order of the
+    /// domain's `tables`.
+    public init(
+        readModel: String, name: String, entityStream: String, indexes: [TableIndex<Row>] = [],
+        restoring: @escaping @Sendable (_ id: String, _ row: Row?, ReadModelReader) throws(LedgerError) -> Void = { _, _, _ in }
+    ) {
         self.init(readModel, name, TableCoding(key: .codable, row: .codable), indexes, entityStream)
-        storage = TableStorage(tableNames: storage.tableNames, entities: EntityTableAccess(self, streamPrefix: entityStream))
+        storage = TableStorage(
+            tableNames: storage.tableNames, entities: EntityTableAccess(self, streamPrefix: entityStream, restoring: restoring))
     }
 
     /// The stream of the entity `id` of a table of entities: its entity stream prefix

@@ -18,15 +18,20 @@ struct EntityTableAccess: Sendable {
     let storedRow: @Sendable (_ id: String, ReadModelReader) throws(LedgerError) -> [UInt8]?
     /// The entity's row as JSON (its fields by name), nil when there is none.
     let rowJSON: @Sendable (_ id: String, ReadModelReader) throws(LedgerError) -> JSONValue?
-    /// Checks that `row` decodes as a row of the table; `.invalidInput` naming the field otherwise.
-    let check: @Sendable (_ row: JSONValue) throws(LedgerError) -> Void
+    /// Checks that `row` (nil: a removal) decodes as a row of the table, `.invalidInput`
+    /// naming the field otherwise, and that the domain's rules let the entity `id` take it.
+    let check: @Sendable (_ id: String, _ row: JSONValue?, ReadModelReader) throws(LedgerError) -> Void
     /// Stores `row` (nil: removes the row) as the entity's, keeping the table's indexes in step.
     let restore: @Sendable (_ id: String, _ row: JSONValue?, ReadModelWriter) throws(LedgerError) -> Void
 }
 
 extension EntityTableAccess {
-    /// The entity table `table`, whose entities' streams start with `streamPrefix`.
-    init<Row: Codable & Sendable>(_ table: ReadModelTable<String, Row>, streamPrefix: String) {
+    /// The entity table `table`, whose entities' streams start with `streamPrefix`, a
+    /// restored row checked by `restoring`.
+    init<Row: Codable & Sendable>(
+        _ table: ReadModelTable<String, Row>, streamPrefix: String,
+        restoring: @escaping @Sendable (_ id: String, _ row: Row?, ReadModelReader) throws(LedgerError) -> Void
+    ) {
         tableName = table.qualifiedName
         self.streamPrefix = streamPrefix
         storedRow = { id, reader throws(LedgerError) in
@@ -37,12 +42,17 @@ extension EntityTableAccess {
             guard let row = try reader.row(table, id) else { return nil }
             return try PayloadEncoder.json(of: row)
         }
-        check = { row throws(LedgerError) in _ = try Self.decode(row, as: Row.self) }
+        check = { id, row, reader throws(LedgerError) in
+            try restoring(id, try row.map { row throws(LedgerError) in try Self.decode(row, as: Row.self) }, reader)
+        }
         restore = { id, row, writer throws(LedgerError) in
             guard let row else { return try writer.remove(table, id) }
             try writer.set(table, id, try Self.decode(row, as: Row.self))
         }
     }
+
+    /// The id of the entity whose stream is `stream`, one of the table's.
+    func id(of stream: String) -> String { String(stream.dropFirst(streamPrefix.count)) }
 
     /// `row` decoded as `Row`; `.invalidInput` naming the field when it does not decode.
     private static func decode<Row: Decodable>(_ row: JSONValue, as type: Row.Type) throws(LedgerError) -> Row {

@@ -42,11 +42,11 @@ struct RestorationDomain: LedgerDomain {
     var tables: [any DeclaredTable] { [] }
     var queries: [QueryDefinition] { [] }
 
-    /// The table must hold entities whose streams the entity's is one of, and the row must
-    /// be one of its rows.
+    /// The table must hold entities whose streams the entity's is one of, the row must be
+    /// one of its rows, and the table's rules of restored rows must let the entity take it.
     func check(_ event: EntityRestored, against readModel: ReadModelReader, mode: RuleMode) throws(LedgerError) {
         let access = try self.access(event)
-        if let row = event.row { try access.check(row) }
+        try access.check(access.id(of: event.entity), event.row, readModel)
     }
 
     /// Stores the row in a read model holding its table; other read models (a rebuild folds
@@ -54,7 +54,7 @@ struct RestorationDomain: LedgerDomain {
     func apply(_ event: EntityRestored, context: EventContext, to readModel: ReadModelWriter) throws(LedgerError) {
         let access = try self.access(event)
         guard readModel.holds(access.tableName) else { return }
-        try access.restore(String(event.entity.dropFirst(access.streamPrefix.count)), event.row, readModel)
+        try access.restore(access.id(of: event.entity), event.row, readModel)
     }
 
     /// The table `event` names; `.invalidInput` when no domain declares it as a table of

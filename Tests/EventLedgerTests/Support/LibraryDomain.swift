@@ -56,10 +56,16 @@ enum LibraryTables {
         book.isDeleted ? nil : TitleKey(authorId: book.authorId, title: CaseFolded(book.title))
     }
     static let byAuthor = TableIndex<BookRow>("by-author") { book in book.isDeleted ? nil : book.authorId }
+    /// Undo never removes a book a loan names.
     static let books = ReadModelTable<String, BookRow>(
-        readModel: "library", name: "books", entityStream: "book-", indexes: [byTitle, byAuthor])
+        readModel: "library", name: "books", entityStream: "book-", indexes: [byTitle, byAuthor]
+    ) { bookId, book, reader throws(LedgerError) in
+        guard book == nil, try reader.count(loans, index: byBook, .prefix(bookId)) > 0 else { return }
+        throw LedgerError.rule("a book on loan stays", entity: "book-\(bookId)")
+    }
     static let byDueDay = TableIndex<LoanRow>("by-due-day") { loan in loan.dueDay }
-    static let loans = ReadModelTable<String, LoanRow>(readModel: "library", name: "loans", indexes: [byDueDay])
+    static let byBook = TableIndex<LoanRow>("by-book") { loan in loan.bookId }
+    static let loans = ReadModelTable<String, LoanRow>(readModel: "library", name: "loans", indexes: [byDueDay, byBook])
 }
 
 struct LibraryDomain: LedgerDomain {
