@@ -15,23 +15,20 @@ import Testing
         #expect([5, 6, 8, 0].map { numbers.outcome(of: $0) } == [.unknown, .unknown, .unknown, .unknown])
     }
 
-    @Test func commitsMetOutOfOrderAreFound() {
+    /// The numbers of `records` (source commit, commit it became), recorded in order.
+    private func numbers(recording records: [(UInt64, UInt64?)]) -> ImportedCommitNumbers {
         var numbers = ImportedCommitNumbers()
-        numbers.record(5, became: 1)
-        numbers.record(2, became: 2)
-        numbers.record(3, became: 3)
-        numbers.record(9, became: 4)
-        numbers.record(1, became: 5)
+        for (source, became) in records { numbers.record(source, became: became) }
+        return numbers
+    }
+
+    @Test func commitsMetOutOfOrderAreFound() {
+        let numbers = numbers(recording: [(5, 1), (2, 2), (3, 3), (9, 4), (1, 5)])
         #expect([1, 2, 3, 4, 5, 9].map { numbers.outcome(of: $0) } == [.commit(5), .commit(2), .commit(3), .unknown, .commit(1), .commit(4)])
     }
 
     @Test func aCommitMetAgainAsAnotherCommitOrInSeveralIsSpread() {
-        var numbers = ImportedCommitNumbers()
-        numbers.record(1, became: 4)
-        numbers.record(2, became: 5)
-        numbers.record(1, became: 4)
-        numbers.record(2, became: 6)
-        numbers.record(3, became: nil)
+        let numbers = numbers(recording: [(1, 4), (2, 5), (1, 4), (2, 6), (3, nil)])
         #expect([1, 2, 3].map { numbers.outcome(of: $0) } == [.commit(4), .spread, .spread])
     }
 }

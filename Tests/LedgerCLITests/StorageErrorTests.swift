@@ -17,16 +17,19 @@ import Testing
         #expect(!sandbox.exists("ledger.lmdb-lock"), "a read command must not create the lock file")
     }
 
+    /// Expects a query and an append on `path` to exit 5 naming `name`.
+    private func expectNotALedger(_ path: String, in sandbox: LedgerSandbox, named name: String) throws {
+        let read = try sandbox.run(["query", "artists", "--ledger", path], useLedgerOption: false)
+        expectFailure(read, exit: 5, mentions: [name])
+        let write = try sandbox.run(["append", "FavoriteAdded", #"{"dishId":"har-gow"}"#, "--ledger", path], useLedgerOption: false)
+        expectFailure(write, exit: 5, mentions: [name])
+    }
+
     @Test func aDirectoryIsNotALedger() throws {
         let sandbox = try LedgerSandbox()
         let directory = sandbox.path("folder")
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: false)
-        let read = try sandbox.run(["query", "artists", "--ledger", directory], useLedgerOption: false)
-        expectFailure(read, exit: 5, mentions: ["folder"])
-        let write = try sandbox.run(
-            ["append", "FavoriteAdded", #"{"dishId":"har-gow"}"#, "--ledger", directory],
-            useLedgerOption: false)
-        expectFailure(write, exit: 5, mentions: ["folder"])
+        try expectNotALedger(directory, in: sandbox, named: "folder")
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory).isEmpty)
     }
 
@@ -36,12 +39,7 @@ import Testing
         let line = "this is a shopping list, not a ledger\n"
         let text = large ? String(repeating: line, count: 500) : line
         let file = try sandbox.write("notes.txt", text)
-        let read = try sandbox.run(["query", "artists", "--ledger", file], useLedgerOption: false)
-        expectFailure(read, exit: 5, mentions: ["notes.txt"])
-        let write = try sandbox.run(
-            ["append", "FavoriteAdded", #"{"dishId":"har-gow"}"#, "--ledger", file],
-            useLedgerOption: false)
-        expectFailure(write, exit: 5, mentions: ["notes.txt"])
+        try expectNotALedger(file, in: sandbox, named: "notes.txt")
         let stats = try sandbox.run(["stats", "--ledger", file], useLedgerOption: false)
         expectFailure(stats, exit: 5, mentions: ["notes.txt"])
         #expect(try String(contentsOfFile: file, encoding: .utf8) == text, "the file must not be modified")

@@ -79,14 +79,19 @@ import Glibc
         }
     }
 
+    /// The bytes of `sandbox`'s ledger, seeded and with one commit more (whose pages are freed).
+    private func seededFileBytes(_ sandbox: LedgerSandbox) throws -> LedgerFileBytes {
+        try sandbox.loadSeeds()
+        try sandbox.ok(["append", "FavoriteAdded", #"{"dishId":"congee"}"#])
+        return try LedgerFileBytes(contentsOf: sandbox.ledgerPath)
+    }
+
     /// LMDB silently opens the older meta page when the newer's transaction id is no longer
     /// the larger: the last commit is lost, and the rest of the file is consistent.
     @Test(arguments: AlteredTransaction.allCases)
     func verifyFindsAnAlteredMetaPage(_ alteration: AlteredTransaction) throws {
         let sandbox = try LedgerSandbox()
-        try sandbox.loadSeeds()
-        try sandbox.ok(["append", "FavoriteAdded", #"{"dishId":"congee"}"#])
-        var file = try LedgerFileBytes(contentsOf: sandbox.ledgerPath)
+        var file = try seededFileBytes(sandbox)
         alteration.apply(to: &file)
         try file.write(to: sandbox.ledgerPath)
         let verify = try sandbox.run(["verify"])
@@ -121,9 +126,7 @@ import Glibc
     @Test(arguments: FreeListDamage.allCases)
     func verifyFindsAnAlteredFreePageList(_ damage: FreeListDamage) throws {
         let sandbox = try LedgerSandbox()
-        try sandbox.loadSeeds()
-        try sandbox.ok(["append", "FavoriteAdded", #"{"dishId":"congee"}"#])
-        var file = try LedgerFileBytes(contentsOf: sandbox.ledgerPath)
+        var file = try seededFileBytes(sandbox)
         let list = try #require(file.firstFreeList, "the seeded ledger has freed pages")
         try #require(file.word(at: list) >= 2, "the first free-page list holds two pages")
         damage.apply(to: &file, list: list)
