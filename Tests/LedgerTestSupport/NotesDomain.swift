@@ -156,8 +156,8 @@ public struct NotesDomain: LedgerDomain {
     /// The domain.
     public init() {}
 
-    /// Each note's row, by note id.
-    public static let notes = ReadModelTable<String, NoteRow>(readModel: "notes", name: "notes")
+    /// Each note's row, by note id: notes are entities (streams `note-⟨noteId⟩`), which undo restores.
+    public static let notes = ReadModelTable<String, NoteRow>(readModel: "notes", name: "notes", entityStream: "note-")
     /// The notes of each folder, by folder then note.
     public static let folderNotes = ReadModelTable<FolderNoteKey, Present>(readModel: "notes", name: "folder-notes")
 
@@ -169,16 +169,6 @@ public struct NotesDomain: LedgerDomain {
             EventCase(NoteCreated.self, as: NoteEvent.created), EventCase(NoteEdited.self, as: NoteEvent.edited),
             EventCase(FolderDeleted.self, as: NoteEvent.folderDeleted), EventCase(NoteFiled.self, as: NoteEvent.filed),
             EventCase(NoteRestored.self, as: NoteEvent.restored),
-        ]
-    }
-    /// Notes can be undone (their text, or archived); folders cannot.
-    public var undoableEntities: [UndoableEntity] {
-        [
-            UndoableEntity(
-                streamPrefix: "note-",
-                state: { id, readModel throws(LedgerError) in
-                    try readModel.row(Self.notes, id).flatMap { $0.isArchived ? nil : $0.text }
-                }, restore: { id, text in NoteRestored(noteId: id, text: text) })
         ]
     }
     /// Its tables.
