@@ -21,14 +21,16 @@ public enum LedgerCLI {
     private static let globalOptions = ["--ledger", "--wait", "--primary", "--primary-timeout"]
 
     /// Runs the tool called `name` on ledgers of `domains` with this process's arguments and
-    /// returns the exit code. Arguments that are not valid UTF-8 are refused (the standard
-    /// library would silently replace bytes). A crash on a damaged ledger file, or running out
-    /// of memory, ends the process with a message (see `CrashGuard`).
-    public static func main(name: String = "ledger", domains: [any LedgerDomain]) -> Int32 {
-        let program = Program(name: name, domains: domains)
+    /// returns the exit code. Without a `name`, the tool is called as the process was started
+    /// (the last component of its first argument), so that a copy installed under another name
+    /// names itself in its messages. Arguments that are not valid UTF-8 are refused (the
+    /// standard library would silently replace bytes). A crash on a damaged ledger file, or
+    /// running out of memory, ends the process with a message (see `CrashGuard`).
+    public static func main(name: String? = nil, domains: [any LedgerDomain]) -> Int32 {
+        let program = Program(name: name ?? Program.startedName, domains: domains)
         StandardOutput.occupyClosedStandardDescriptors()
         GuardedChild.endWithParent()
-        CrashGuard.install(programName: name)
+        CrashGuard.install(programName: program.name)
         var arguments: [String] = []
         for index in 1..<max(1, Int(CommandLine.argc)) {
             guard let raw = CommandLine.unsafeArgv[index] else { continue }
@@ -42,12 +44,13 @@ public enum LedgerCLI {
         return run(arguments, program: program)
     }
 
-    /// Runs the tool called `name` on ledgers of `domains` with `arguments` (without the
-    /// program name) and returns the exit code; output goes to standard output and error.
-    /// `verify` runs this executable again with `arguments`, in a child process that
-    /// reports a crash on a damaged file: call this from the tool's `main.swift`.
-    public static func main(_ arguments: [String], name: String = "ledger", domains: [any LedgerDomain]) -> Int32 {
-        run(arguments, program: Program(name: name, domains: domains))
+    /// Runs the tool called `name` (without one, as the process was started) on ledgers of
+    /// `domains` with `arguments` (without the program name) and returns the exit code;
+    /// output goes to standard output and error. `verify` runs this executable again with
+    /// `arguments`, in a child process that reports a crash on a damaged file: call this from
+    /// the tool's `main.swift`.
+    public static func main(_ arguments: [String], name: String? = nil, domains: [any LedgerDomain]) -> Int32 {
+        run(arguments, program: Program(name: name ?? Program.startedName, domains: domains))
     }
 
     /// Runs `program` with `commandLine` (without the program name) and returns the exit code.

@@ -114,6 +114,21 @@ private struct ShoutingNotes: LedgerDomain {
         #expect(try Ledger(path: path, domains: [ShoutingNotes()]).query("notes").json == .array([.string("QUIET")]))
     }
 
+    @Test func aRebuildByALedgerOpenedBeforeANewerVersionBuiltTheReadModelIsRefused() throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.file("notes.lmdb")
+        let earlier = try Ledger(path: path, domains: [NotesDomain()])
+        try earlier.append(NoteCreated(noteId: "a", text: "quiet"))
+        // A later tool opens the file meanwhile, which rebuilds the read model.
+        _ = try Ledger(path: path, domains: [ShoutingNotes()])
+        let before = try bytes(path)
+        let refused = try #require(throws: LedgerError.self) { try earlier.rebuild() }
+        #expect(refused.kind == .storage && refused.subject == "notes")
+        #expect(refused.message.contains(#"the read model "notes" was built by a newer version of its domain (2; this tool's is 1)"#))
+        #expect(try bytes(path) == before)
+    }
+
     @Test(arguments: [[], [0, 2], [UInt8](repeating: 0, count: 8), [0, 0, 0, 0, 0, 0, 0, 1, 0]])
     func aDamagedVersionRecordIsDamageNotAVersion(_ record: [UInt8]) throws {
         let directory = TemporaryDirectory()

@@ -14,7 +14,7 @@ import Testing
                 "readModelsOfUnknownDomains",
             ])
         #expect(stats["readModelsOfUnknownDomains"] as? [String] == [])
-        #expect(stats.int("formatVersion") == 2)
+        #expect(stats.int("formatVersion") == 3)
         #expect(stats.int("events") == 84)
         #expect(stats.int("commits") == 3)
         let byType = try #require(stats["eventsByType"] as? [String: Any])

@@ -11,7 +11,8 @@ struct BinaryCoding<Value>: Sendable {
     @usableFromInline let write: @Sendable (Value, BinaryOutput) throws -> Void
     /// Reads a value.
     @usableFromInline let read: @Sendable (BinaryInput) throws -> Value
-
+    /// The coded shape of the values (see `ShapeProbe`).
+    let shape: @Sendable () -> String
 }
 
 extension BinaryCoding where Value: Codable & Sendable {
@@ -19,16 +20,19 @@ extension BinaryCoding where Value: Codable & Sendable {
     static var codable: BinaryCoding {
         BinaryCoding(
             write: { value, output in try BinaryScalars.encode(value, to: output) },
-            read: { input in try BinaryValues.decode(Value.self, from: input) })
+            read: { input in try BinaryValues.decode(Value.self, from: input) },
+            shape: { ShapeProbe.shape(of: Value.self) })
     }
 }
 
 extension BinaryCoding where Value: BinaryFields {
-    /// The coding through the type's own fields.
+    /// The coding through the type's own fields, whose shape is that of its `Codable`
+    /// conformance: both write the same bytes.
     static var fields: BinaryCoding {
         BinaryCoding(
             write: { value, output in try value.write(to: FieldWriter(output: output)) },
-            read: { input in try Value(fields: FieldReader(input: input)) })
+            read: { input in try Value(fields: FieldReader(input: input)) },
+            shape: { ShapeProbe.shape(of: Value.self) })
     }
 }
 

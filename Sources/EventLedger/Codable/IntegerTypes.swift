@@ -4,7 +4,12 @@
 enum IntegerTypes {
     /// `type` as an integer type, or nil when it is not one.
     static func matching<T>(_ type: T.Type) -> (any FixedWidthInteger.Type)? {
-        switch ObjectIdentifier(type) {
+        matching(ObjectIdentifier(type))
+    }
+
+    /// The type `type` identifies as an integer type, or nil when it is not one.
+    static func matching(_ type: ObjectIdentifier) -> (any FixedWidthInteger.Type)? {
+        switch type {
         case ObjectIdentifier(Int.self): Int.self
         case ObjectIdentifier(Int64.self): Int64.self
         case ObjectIdentifier(Int32.self): Int32.self

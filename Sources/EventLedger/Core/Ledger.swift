@@ -75,6 +75,12 @@ public final class Ledger: Sendable {
     /// version record is damaged, is never changed: opening the file for writing is refused
     /// (`.storage` naming both versions, or `.corruption`), and so are its queries. A damaged
     /// format record is `.corruption` for every opening. Reading the log needs no read model.
+    ///
+    /// Opening for writing is also refused (`.storage`), before anything is written, when the
+    /// log holds events of a newer schema version than their type knows (both versions named),
+    /// and when a table of a read model built by the domain's version has another shape than
+    /// the one recorded when it was built, or was not in it (`TableShape`; the table named,
+    /// with the hint to raise `LedgerDomain.readModelVersion`).
     public convenience init(path: String, domains: [any LedgerDomain], options: Options = Options()) throws {
         try self.init(path: path, domains: domains, options: options, formats: .released)
     }

@@ -54,22 +54,38 @@ final class LedgerCore: Sendable {
         if !options.readOnly { try inFile.requireKnown(path: path) }
         let opened = inFile.readModelTables(catalog, readOnly: options.readOnly)
         let bringsUpToDate = !options.readOnly && !keepingReadModelVersions
-        let (version, mismatches) = try environment.openTables(LedgerTables.allNames(opened)) { [catalog] txn in
+        let opening = try environment.openTables(LedgerTables.allNames(opened)) { [catalog] txn -> Opening in
             let version = try FileFormat.storedVersion(txn, of: location.canonicalPath)
             try formats.requireOpenable(version, path: path, readOnly: options.readOnly)
-            let checkpoints = try txn.existingTable("checkpoints", of: location.canonicalPath)
+            guard let checkpoints = try txn.existingTable("checkpoints", of: location.canonicalPath) else { return Opening(version: version) }
             let mismatches = try ReadModelVersions.mismatches(catalog, txn, checkpoints).filter { !inFile.absent.contains($0.key) }
             // Refused here, before anything is created in the file.
-            if bringsUpToDate { try ReadModelVersions.requireWritable(mismatches, catalog, path: path) }
-            return (version, mismatches)
+            if !options.readOnly { try LoggedSchemaVersions.requireKnown(catalog, txn, checkpoints, path: path) }
+            guard bringsUpToDate else { return Opening(version: version, mismatches: mismatches) }
+            try ReadModelVersions.requireWritable(mismatches, catalog, path: path)
+            let current = catalog.domains.indices.filter { !inFile.absent.contains($0) && mismatches[$0] == nil }
+            return Opening(version: version, mismatches: mismatches, shapes: try TableShapes.check(catalog, current, txn, checkpoints, path: path))
         }
         tables = LedgerTables(environment: environment, readModelTables: opened)
         readModelsInFile = inFile
+        let mismatches = opening.mismatches
         readModelVersionMismatches = bringsUpToDate ? [:] : mismatches
-        if version < formats.current, !options.readOnly { try formats.migrate(self) }
+        if opening.version < formats.current, !options.readOnly { try formats.migrate(self) }
         let maintenance = Maintenance(core: self)
+        if !opening.shapes.unrecorded.isEmpty || !opening.shapes.unstamped.isEmpty {
+            try maintenance.recordTableShapes(opening.shapes.unrecorded, stamping: opening.shapes.unstamped)
+        }
         if bringsUpToDate, !mismatches.isEmpty { try maintenance.rebuildOutdatedReadModels(Array(mismatches.keys)) }
         if !options.readOnly, !inFile.absent.isEmpty { try maintenance.addReadModels(inFile.absent) }
+    }
+
+    /// What an opening found in the file before anything is written to it: its format, the
+    /// read models built by other versions of their domains, and those whose tables' shapes
+    /// or this build's stamp are to be recorded (see `TableShapes.check`).
+    private struct Opening {
+        var version: Int
+        var mismatches: [Int: ReadModelVersions.Mismatch] = [:]
+        var shapes: (unrecorded: [Int], unstamped: [Int]) = ([], [])
     }
 
     /// What a new file at `path` holds besides its empty tables: its format and the versions

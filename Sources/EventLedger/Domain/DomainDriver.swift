@@ -9,6 +9,10 @@ struct DomainDriver: Sendable {
     let readModelVersion: Int
     /// The read model's tables, its indexes' included.
     let tables: [TableName]
+    /// The read model's tables as the domain declares them, each holding its indexes.
+    let declaredTables: [any DeclaredTable]
+    /// The shapes of the read model's tables described now, in the order of `declaredTables`.
+    var describedShapes: [DescribedShape] { declaredTables.map { $0.shape.described } }
     /// The event types, in the order the domain lists them.
     let eventTypes: [EventTypeInfo]
     /// Decodes a payload of the event type at an index of `eventTypes`, stored at a schema version.
@@ -32,7 +36,8 @@ struct DomainDriver: Sendable {
         self.domain = domain
         readModelName = domain.readModelName
         readModelVersion = domain.readModelVersion
-        tables = domain.tables.flatMap(\.storage.tableNames)
+        declaredTables = domain.tables
+        tables = declaredTables.flatMap(\.storage.tableNames)
         let cases = domain.events
         eventTypes = domain.eventTypes
         queries = domain.queries

@@ -50,6 +50,9 @@ public struct ReadModelTable<Key, Row>: DeclaredTable {
         }
         return stored
     }
+
+    /// The coded shape of the table's keys and rows, and its indexes.
+    public var shape: TableShape { TableShape(key: coding.key, row: coding.row, indexes: indexes) }
 }
 
 /// A declared index and the table holding its entries: each maps the index key (followed,
@@ -125,6 +128,9 @@ public protocol DeclaredTable: Sendable {
     var qualifiedName: String { get }
     /// How the ledger stores the table (its indexes, its entities).
     var storage: TableStorage { get }
+    /// The coded shape of the table's keys and rows, which a ledger file records for each
+    /// table of a read model it builds.
+    var shape: TableShape { get }
 }
 
 /// A read-model table's qualified name, as the ledger looks tables up (`artist-songs.songs`).

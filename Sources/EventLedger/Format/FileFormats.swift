@@ -8,8 +8,9 @@ struct FileFormats: Sendable {
     /// The migration steps, oldest first.
     let steps: [FormatMigrationStep]
 
-    /// The formats of this release: format 2 keeps a form session as an entry per staged event.
-    static let released = FileFormats(steps: [.sessionEntries])
+    /// The formats of this release: format 2 keeps a form session as an entry per staged event,
+    /// format 3 records the highest schema version of each event type in the log.
+    static let released = FileFormats(steps: [.sessionEntries, .loggedSchemaVersions])
 
     /// The version this EventLedger writes.
     var current: Int { FileFormat.firstVersion + steps.count }

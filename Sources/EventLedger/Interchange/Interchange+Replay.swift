@@ -27,6 +27,7 @@ extension Interchange {
         try core.environment.read { source in
             // The new ledger holds at most what this one does.
             try target.environment.write(reserving: core.environment.usedBytes) { destination in
+                var schemaVersions = LoggedSchemaVersions.Highest()
                 try source.withCursor(core.tables.log) { cursor in
                     var next = try cursor.first()
                     while let entry = next, LedgerTables.readBigEndian(entry.key) <= position {
@@ -35,9 +36,11 @@ extension Interchange {
                         let positionKey = Array(entry.key)
                         try destination.put(target.tables.streams, LedgerTables.streamKey(record.stream, record.version), positionKey)
                         try destination.put(target.tables.ids, record.id.bytes, positionKey)
+                        schemaVersions.note(record)
                         next = try cursor.next()
                     }
                 }
+                try LoggedSchemaVersions.raise(schemaVersions.versions, destination, target.tables.checkpoints)
                 for index in target.catalog.domains.indices {
                     try ReadModelFold(catalog: target.catalog, tables: target.tables, domainIndex: index).store(destination)
                 }

@@ -5,7 +5,11 @@
 /// - `ids`: 16-byte event id → big-endian position.
 /// - `links`: stream ‖ NUL ‖ big-endian position → empty; events that affected a stream
 ///   they do not belong to (cascades).
-/// - `checkpoints`: read model name → big-endian position it has applied.
+/// - `checkpoints`: read model name → big-endian position it has applied; under keys that
+///   start with a NUL byte, what the file records about itself: its format (`FileFormat`),
+///   the version that built each read model (`ReadModelVersions`) and its tables' shapes
+///   (`TableShapes`, `TableShapeStamp`), the highest schema version of each event type in the
+///   log (`LoggedSchemaVersions`), a replica's identity.
 /// - `sessions`: form sessions (uncommitted batches, outside the log): session id → header,
 ///   and session id ‖ NUL ‖ kind ‖ key → its staged events, pins and overlay (see `SessionEntryKind`).
 /// - for each read-model table, `<table>@history`: every version of every row, the current

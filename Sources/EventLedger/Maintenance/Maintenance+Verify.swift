@@ -30,9 +30,19 @@ extension Maintenance {
             guard problems.isEmpty else { return VerifyReport(events: events, problems: problems) }
             let mismatches = try core.environment.read { txn in try ReadModelVersions.mismatches(core.catalog, txn, core.tables.checkpoints) }
             let versionProblems = mismatches.sorted { $0.key < $1.key }.map { ReadModelVersions.problem(core.catalog.domains[$0.key], $0.value) }
+            let shapeChanges = try core.environment.read { txn in
+                try core.catalog.domains.indices.filter { mismatches[$0] == nil }.reduce(into: [Int: [TableShapes.Change]]()) { changes, index in
+                    let found = try TableShapes.changes(core.catalog.domains[index], txn, core.tables.checkpoints) ?? []
+                    if !found.isEmpty { changes[index] = found }
+                }
+            }
+            let shapeProblems = shapeChanges.sorted { $0.key < $1.key }.flatMap { index, changes in
+                changes.map { TableShapes.problem(core.catalog.domains[index], $0) }
+            }
             var differing: Set<String> = []
-            // A read model built by another version differs from a fresh rebuild by design: its version is the problem.
-            for fold in try foldReadModels(core.catalog.domains.indices.filter { mismatches[$0] == nil }) {
+            // A read model built by another version, or by tables of other shapes, differs from a
+            // fresh rebuild by design: its version or its shapes are the problem.
+            for fold in try foldReadModels(core.catalog.domains.indices.filter { mismatches[$0] == nil && shapeChanges[$0] == nil }) {
                 // The fresh rebuild writes a second copy of the read model next to the first.
                 try core.environment.write(commit: false, reserving: core.environment.usedBytes) { txn in
                     let before = try readModelDigests(txn, of: fold.domainIndex)
@@ -41,7 +51,8 @@ extension Maintenance {
                     differing.formUnion(after.keys.filter { before[$0] != after[$0] })
                 }
             }
-            return VerifyReport(events: events, problems: versionProblems + differing.sorted().map { "\($0) differs from a fresh rebuild" })
+            return VerifyReport(
+                events: events, problems: versionProblems + shapeProblems + differing.sorted().map { "\($0) differs from a fresh rebuild" })
         }
     }
 

@@ -120,6 +120,21 @@ struct Maintenance {
         }
     }
 
+    /// Records the shapes of the tables of the read models at `unrecorded`, built before
+    /// shapes were recorded, and this build's stamp for those at `unstamped`, whose tables it
+    /// found of the recorded shapes (see `TableShapes.check`).
+    func recordTableShapes(_ unrecorded: [Int], stamping unstamped: [Int]) throws {
+        try core.environment.write { txn in
+            for index in unrecorded { try TableShapes.record(core.catalog.domains[index], txn, core.tables.checkpoints) }
+            for index in unstamped {
+                let domain = core.catalog.domains[index]
+                if let stamp = TableShapeStamp.current(of: domain) {
+                    try TableShapeStamp.record(stamp, of: domain, keepingOthers: true, txn, core.tables.checkpoints)
+                }
+            }
+        }
+    }
+
     /// Rebuilds the read models at `indexes` that an earlier version of their domain built, in
     /// one write transaction, recording the versions that built them; throws, changing nothing,
     /// when another process meanwhile recorded one as built by a newer version or damaged it.

@@ -40,6 +40,10 @@ final class ReadModelFold: @unchecked Sendable {
 
     /// How much memory the fold may take in `store`'s write transaction, and how often it counts it.
     private let limits: FoldMemoryLimits
+    /// The schema version of each of the domain's event types, and of the ledger's own
+    /// restorations: an event stored at a newer one is not folded (see `LoggedSchemaVersions`).
+    private let schemaVersions: [Int]
+    private let restorationSchemaVersion: Int
 
     /// About how many bytes of memory the folded read model takes.
     var byteCount: Int { continuation?.foldedByteCount ?? state.byteCount }
@@ -52,6 +56,8 @@ final class ReadModelFold: @unchecked Sendable {
         self.domainIndex = domainIndex
         self.limits = limits
         state = FoldedReadModel(tables: catalog.domains[domainIndex].tables)
+        schemaVersions = catalog.domains[domainIndex].eventTypes.map { $0.schemaVersion }
+        restorationSchemaVersion = catalog.restoration.eventTypes[0].schemaVersion
     }
 
     /// Folds the events after `position` up to the end of the log that `txn` sees, or until
@@ -72,6 +78,7 @@ final class ReadModelFold: @unchecked Sendable {
                 let position = LedgerTables.readBigEndian(current.key)
                 let record = try EventRecordView(current.value, position: position)
                 if let typeIndex = try typeIndex(record.typeBytes) {
+                    try requireKnownSchemaVersion(of: record, typeIndex, at: position)
                     if let continuation { continuation.position = position } else { state.position = position }
                     if typeIndex == Self.restorationType {
                         // The ledger's own restorations make no links; each read model takes those of its tables.
@@ -174,6 +181,14 @@ final class ReadModelFold: @unchecked Sendable {
         let bit = Int(position - 1)
         while domainPositions.count <= bit >> 6 { domainPositions.append(0) }
         domainPositions[bit >> 6] |= 1 << (bit & 63)
+    }
+
+    /// Throws the refusal of `record`, the event at `position`, of the type at `typeIndex`, when
+    /// it is stored at a newer schema version than its type knows (see `LoggedSchemaVersions`).
+    private func requireKnownSchemaVersion(of record: EventRecordView, _ typeIndex: Int, at position: UInt64) throws {
+        let known = typeIndex == Self.restorationType ? restorationSchemaVersion : schemaVersions[typeIndex]
+        guard record.schemaVersion > known else { return }
+        throw LoggedSchemaVersions.refusal(at: position, record.type, Int(record.schemaVersion), known: known)
     }
 
     /// The type index `typeIndex` gives the ledger's own restorations, which every read model folds.

@@ -54,9 +54,11 @@ enum ReadModelVersions {
         return version > domain.readModelVersion ? .newer(version) : nil
     }
 
-    /// Records that `domain`'s current version built its stored read model.
+    /// Records that `domain`'s current version, with its tables' current shapes (`TableShapes`),
+    /// built its stored read model.
     static func record(_ domain: DomainDriver, _ txn: Transaction, _ checkpoints: Table) throws {
         try txn.put(checkpoints, key(domain.readModelName), LedgerTables.bigEndian(UInt64(domain.readModelVersion)))
+        try TableShapes.record(domain, txn, checkpoints)
     }
 
     /// What `mismatch` means for `domain`'s read model, as `verify` reports it.

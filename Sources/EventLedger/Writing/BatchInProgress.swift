@@ -31,6 +31,9 @@ struct BatchInProgress {
     private var encodedRecord: [UInt8] = []
     /// The original position of the first event retried (its id already in the log).
     private var firstRetried: UInt64?
+    /// The highest schema version above 1 of each event type recorded, with the type's name,
+    /// by its domain's index and its own among the domain's types.
+    private var schemaVersions: [Int: (type: String, version: Int)] = [:]
 
     /// Begins a batch after the last event of the log, about `count` events long, recorded at
     /// `requestedTime` (default: now) or at the previous commit's time if that is later; a
@@ -107,7 +110,15 @@ struct BatchInProgress {
         idEntries.append(id.bytes, positionKey)
         streamVersions[stream] = version + 1
         idsInBatch[id] = head.position
+        if prepared.schemaVersion > 1 { noteSchemaVersion(of: prepared) }
         return head.position
+    }
+
+    /// Notes the schema version `prepared` is recorded at, for `LoggedSchemaVersions`.
+    private mutating func noteSchemaVersion(of prepared: PreparedEvent) {
+        let key = prepared.entry.domainIndex << 32 | prepared.entry.typeIndex
+        if let noted = schemaVersions[key], noted.version >= prepared.schemaVersion { return }
+        schemaVersions[key] = (prepared.entry.typeName, prepared.schemaVersion)
     }
 
     /// Applies `prepared`, the `index`th event, recorded at `position`, to its domain's read
@@ -137,9 +148,9 @@ struct BatchInProgress {
         idsInBatch.removeAll(keepingCapacity: true)
     }
 
-    /// Ends the batch after its last event: writes its stream and id entries, its fold and
-    /// the domains' checkpoints. A batch whose every event was a retry appended nothing: its
-    /// result is the original commit's.
+    /// Ends the batch after its last event: writes its stream and id entries, its fold, the
+    /// domains' checkpoints and the schema versions of its events above those recorded. A batch
+    /// whose every event was a retry appended nothing: its result is the original commit's.
     mutating func finish() throws -> AppendResult {
         if head.position == positionBefore, let original = firstRetried {
             return try appender.retryResult(original: original, positions: positions, assigned: assigned)
@@ -148,6 +159,11 @@ struct BatchInProgress {
         try state.storeFolded()
         for domain in appender.catalog.domains {
             try appender.txn.put(appender.tables.checkpoints, Array(domain.readModelName.utf8), LedgerTables.bigEndian(head.position))
+        }
+        if !schemaVersions.isEmpty {
+            try LoggedSchemaVersions.raise(
+                Dictionary(uniqueKeysWithValues: schemaVersions.values.map { ($0.type, $0.version) }), appender.txn,
+                appender.tables.checkpoints)
         }
         return AppendResult(commit: commit, recordedAt: recordedAt, positions: positions, assignedIDs: assigned, appended: true)
     }

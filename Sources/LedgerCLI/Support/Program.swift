@@ -12,6 +12,16 @@ struct Program: Sendable {
     /// Where errors go: standard error unless told otherwise.
     var errorDescriptor: Int32 = 2
 
+    /// The name this process was started under: the last component of its first argument;
+    /// `ledger` when it has none.
+    static var startedName: String {
+        // Read from argv itself: `CommandLine.arguments` makes a string of every argument.
+        guard CommandLine.argc > 0, let first = CommandLine.unsafeArgv[0] else { return "ledger" }
+        let path = String(cString: first)
+        let started = path.lastIndex(of: "/").map { String(path[path.index(after: $0)...]) } ?? path
+        return started.isEmpty ? "ledger" : started
+    }
+
     /// The queries of every domain, in domain order.
     var queries: [QueryDefinition] { domains.flatMap(\.queries) }
 
