@@ -12,17 +12,22 @@ private struct PinnedNoteRow: Codable, Sendable {
 }
 
 /// The notes domain at `readModelVersion`, its `notes` table storing `PinnedNoteRow`s, and
-/// with a `tags` table besides when `withTags`.
+/// with a `tags` table besides when `withTags`; when not `reshaped`, its `notes` table is the
+/// notes domain's, indexed by text when `indexed`.
 private struct ReshapedNotes: LedgerDomain {
     static let notes = ReadModelTable<String, PinnedNoteRow>(readModel: "notes", name: "notes")
+    static let byText = TableIndex<NoteRow>("by-text", unique: true) { $0.text }
+    static let indexedNotes = ReadModelTable<String, NoteRow>(readModel: "notes", name: "notes", indexes: [byText])
     static let tags = ReadModelTable<String, String>(readModel: "notes", name: "tags")
     var readModelVersion = 1
     var reshaped = true
+    var indexed = false
     var withTags = false
     var readModelName: String { "notes" }
     var events: [EventCase<NoteEvent>] { NotesDomain().events }
     var tables: [any DeclaredTable] {
-        [reshaped ? Self.notes : NotesDomain.notes, NotesDomain.folderNotes] + (withTags ? [Self.tags] : [])
+        let notes: any DeclaredTable = reshaped ? Self.notes : indexed ? Self.indexedNotes : NotesDomain.notes
+        return [notes, NotesDomain.folderNotes] + (withTags ? [Self.tags] : [])
     }
     var queries: [QueryDefinition] { [] }
 
@@ -32,6 +37,8 @@ private struct ReshapedNotes: LedgerDomain {
         guard case .created(let created) = event else { return }
         if reshaped {
             try readModel.set(Self.notes, created.noteId, PinnedNoteRow(text: created.text))
+        } else if indexed {
+            try readModel.set(Self.indexedNotes, created.noteId, NoteRow(text: created.text))
         } else {
             try readModel.set(NotesDomain.notes, created.noteId, NoteRow(text: created.text))
         }
@@ -113,6 +120,17 @@ private struct ReshapedNotes: LedgerDomain {
         #expect(refused.message.contains(#"the table "notes.tags" is new to its read model, which was built without it"#))
         #expect(refused.message.contains("raise readModelVersion"))
         #expect(try Ledger(path: path, domains: [ReshapedNotes(readModelVersion: 2, reshaped: false, withTags: true)]).stats().events == 1)
+    }
+
+    @Test func anIndexAddedWithoutRaisingTheVersionIsRefused() throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        let path = try notesLedger(in: directory)
+        let refused = try #require(throws: LedgerError.self) { try Ledger(path: path, domains: [ReshapedNotes(reshaped: false, indexed: true)]) }
+        #expect(refused.subject == "notes.notes")
+        #expect(refused.message.contains("(now keys string, rows {text: string, isArchived: bool}, indexes [by-text unique]; built with "))
+        let raised = try Ledger(path: path, domains: [ReshapedNotes(readModelVersion: 2, reshaped: false, indexed: true)])
+        #expect(try raised.read { try $0.row(ReshapedNotes.indexedNotes, index: ReshapedNotes.byText, "quiet") }?.row.text == "quiet")
     }
 
     @Test func aFileWithoutRecordedShapesGetsThemWithoutComplaint() throws {
