@@ -32,9 +32,9 @@ public protocol LedgerDomain: Sendable {
     /// model an earlier version built rebuilds it the next time it is opened for writing,
     /// and refuses its queries until then. A ledger whose read model a newer version built
     /// refuses to be opened for writing by this version, and its queries: it is never rebuilt
-    /// down. A table whose key or row type changes shape (see `TableShape`), or a table added,
-    /// without a raised version is refused when a ledger built before is opened for writing,
-    /// naming the table.
+    /// down. A table whose key or row type changes shape or whose indexes change (see
+    /// `TableShape`), or a table added, without a raised version is refused when a ledger
+    /// built before is opened for writing, naming the table.
     var readModelVersion: Int { get }
     /// The kinds of entity whose changes can be undone, those others refer to first. A commit
     /// can be undone when every entity it changed is of one of them; none unless given.
