@@ -3,12 +3,12 @@
 ///
 /// Each is an entry of the `checkpoints` table under a key no read model has (it starts with
 /// a NUL byte) and the table's qualified name, holding the shape of its keys, a NUL byte, the
-/// shape of its rows, a NUL byte and its indexes. A read model built before shapes were recorded has none: its
-/// tables' shapes are recorded the next time the file is opened for writing, without a
-/// comparison. When its domain's version is the recorded one, a table whose shape differs from
-/// the recorded one, or that has none while the other tables do (a table added), means that
-/// the domain changed what its read model stores without raising its `readModelVersion`:
-/// opening the file for writing is refused before anything is written.
+/// shape of its rows, a NUL byte and its indexes. A read model built before shapes were
+/// recorded has none: its tables' shapes are recorded the next time the file is opened for
+/// writing, without a comparison. When its domain's version is the recorded one, a table whose
+/// shape differs from the recorded one, or that has none while the other tables do (a table
+/// added), means that the domain changed what its read model stores without raising its
+/// `readModelVersion`: opening the file for writing is refused before anything is written.
 ///
 /// Describing a table's shape decodes its key and row types for the first time in the
 /// process, which has the runtime look their conformances up: about 0.1M instructions a type,
@@ -18,7 +18,7 @@
 enum TableShapes {
     /// How a table of a domain differs from what built its stored read model.
     enum Change: Equatable, Sendable {
-        /// The table's keys or rows have another shape than those recorded.
+        /// The table's keys, rows or indexes are other than those recorded.
         case reshaped(table: String, recorded: DescribedShape, current: DescribedShape)
         /// The table was not in the read model when it was built.
         case added(table: String)
@@ -80,16 +80,21 @@ enum TableShapes {
     }
 
     /// Records the shapes of `domain`'s tables in place of those recorded for its read model,
-    /// with this build's stamp (when it has one) in place of the others.
+    /// with this build's stamp (when it has one) first; the other builds' stamps are kept when
+    /// the shapes are those recorded.
     static func record(_ domain: DomainDriver, _ txn: Transaction, _ checkpoints: Table) throws {
-        for table in try recorded(domain, txn, checkpoints).keys { _ = try txn.delete(checkpoints, key(table)) }
+        let recorded = try recorded(domain, txn, checkpoints)
+        for table in recorded.keys { _ = try txn.delete(checkpoints, key(table)) }
         let shapes = domain.describedShapes
         for index in domain.declaredTables.indices {
             try txn.put(checkpoints, key(domain.declaredTables[index].qualifiedName), bytes(shapes[index]))
         }
+        let unchanged =
+            recorded.count == shapes.count
+            && domain.declaredTables.indices.allSatisfy { recorded[domain.declaredTables[$0].qualifiedName] == shapes[$0] }
         if let stamp = TableShapeStamp.current(of: domain) {
-            try TableShapeStamp.record(stamp, of: domain, keepingOthers: false, txn, checkpoints)
-        } else {
+            try TableShapeStamp.record(stamp, of: domain, keepingOthers: unchanged, txn, checkpoints)
+        } else if !unchanged {
             _ = try txn.delete(checkpoints, TableShapeStamp.key(domain.readModelName))
         }
     }
