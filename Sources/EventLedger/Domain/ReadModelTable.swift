@@ -81,19 +81,26 @@ extension ReadModelTable where Key == String, Row: Codable & Sendable {
     /// of the entity whose stream is `entityStream` followed by the row's key, its id. Undo
     /// returns these rows, and their indexes, to their state before the commit undone.
     ///
+    /// `referredBy` names the rows of other tables that refer to an entity (`Referrers`):
+    /// which of them do is part of the entity's state, so a later commit that made a row
+    /// refer to it, or stop, refuses the undo of an earlier commit that changed the entity, as
+    /// a conflict naming that later commit (an artist cannot be undone away under a song
+    /// added to it since).
+    ///
     /// `restoring` checks, in the read models as the undo has left them so far, the row an
     /// undo is about to give the entity `id` (nil: it is removed), and throws
     /// `LedgerError.rule` when the domain's rules forbid it: e.g. an animal restored into a
-    /// category deleted since, or a category removed while animals still name it. Undo
-    /// restores the entities others refer to first and removes them last, in the order of the
-    /// domain's `tables`.
+    /// category deleted since. Undo removes entities first, those that refer to others first,
+    /// then restores the others, those referred to first, in the order of the domain's `tables`.
     public init(
         readModel: String, name: String, entityStream: String, indexes: [TableIndex<Row>] = [],
+        referredBy: [Referrers] = [],
         restoring: @escaping @Sendable (_ id: String, _ row: Row?, ReadModelReader) throws(LedgerError) -> Void = { _, _, _ in }
     ) {
         self.init(readModel, name, TableCoding(key: .codable, row: .codable), indexes, entityStream)
         storage = TableStorage(
-            tableNames: storage.tableNames, entities: EntityTableAccess(self, streamPrefix: entityStream, restoring: restoring))
+            tableNames: storage.tableNames,
+            entities: EntityTableAccess(self, streamPrefix: entityStream, referredBy: referredBy, restoring: restoring))
     }
 
     /// The stream of the entity `id` of a table of entities: its entity stream prefix

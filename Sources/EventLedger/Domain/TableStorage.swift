@@ -16,6 +16,8 @@ struct EntityTableAccess: Sendable {
     let streamPrefix: String
     /// The entity's row as stored, nil when there is none.
     let storedRow: @Sendable (_ id: String, ReadModelReader) throws(LedgerError) -> [UInt8]?
+    /// The rows of other tables referring to the entity, as `Referrers` finds them.
+    let referrers: [Referrers]
     /// The entity's row as JSON (its fields by name), nil when there is none.
     let rowJSON: @Sendable (_ id: String, ReadModelReader) throws(LedgerError) -> JSONValue?
     /// Checks that `row` (nil: a removal) decodes as a row of the table, `.invalidInput`
@@ -29,11 +31,12 @@ extension EntityTableAccess {
     /// The entity table `table`, whose entities' streams start with `streamPrefix`, a
     /// restored row checked by `restoring`.
     init<Row: Codable & Sendable>(
-        _ table: ReadModelTable<String, Row>, streamPrefix: String,
+        _ table: ReadModelTable<String, Row>, streamPrefix: String, referredBy: [Referrers],
         restoring: @escaping @Sendable (_ id: String, _ row: Row?, ReadModelReader) throws(LedgerError) -> Void
     ) {
         tableName = table.qualifiedName
         self.streamPrefix = streamPrefix
+        referrers = referredBy
         storedRow = { id, reader throws(LedgerError) in
             let key = try BinaryEncoding.encoded(id, with: reader.scratch.key, coding: table.coding.key)
             return try LedgerError.typed { try reader.store.withValue(table.id, key: key) { $0.map { Array($0) } } }
@@ -64,4 +67,20 @@ extension EntityTableAccess {
 extension DeclaredTable {
     /// The table stored as itself alone, without indexes or entities.
     public var storage: TableStorage { TableStorage(tableNames: [TableName(qualifiedName: qualifiedName)], entities: nil) }
+}
+
+/// The rows of a table that refer to an entity: those whose key in an index of that table
+/// starts with the entity's id (a song's `by-artist` index refers to artists).
+public struct Referrers: Sendable {
+    /// The index entries under the entity `id`, as stored.
+    let entries: @Sendable (_ id: String, ReadModelReader) throws(LedgerError) -> [[UInt8]]
+
+    /// The rows of `table` whose key in `index` starts with the referred entity's id.
+    public init<Key, Row>(_ table: ReadModelTable<Key, Row>, index: TableIndex<Row>) {
+        entries = { id, reader throws(LedgerError) in
+            let stored = try table.stored(index)
+            let prefix = Array(try BinaryEncoding.encoded(id, with: reader.scratch.key))
+            return try LedgerError.typed { try reader.store.values(stored.id, range: StoredKeyRange(prefix: prefix)).map(\.key) }
+        }
+    }
 }

@@ -47,11 +47,15 @@ public struct UndoableEntity: Sendable {
 }
 
 extension UndoableEntity {
-    /// The entities of a table of entities: their state is their row as stored, and the
-    /// ledger's `EntityRestored` returns it.
+    /// The entities of a table of entities: their state is their row as stored and the rows
+    /// referring to them, and the ledger's `EntityRestored` returns the row.
     init(_ table: EntityTableAccess) {
         streamPrefix = table.streamPrefix
-        sameState = { id, first, second throws(LedgerError) in try table.storedRow(id, first) == table.storedRow(id, second) }
+        sameState = { id, first, second throws(LedgerError) in
+            guard try table.storedRow(id, first) == table.storedRow(id, second) else { return false }
+            for referrers in table.referrers where try referrers.entries(id, first) != referrers.entries(id, second) { return false }
+            return true
+        }
         exists = { id, readModel throws(LedgerError) in try table.storedRow(id, readModel) != nil }
         restoration = { id, readModel throws(LedgerError) in
             PendingEvent(EntityRestored(entity: table.streamPrefix + id, table: table.tableName, row: try table.rowJSON(id, readModel)))
