@@ -78,13 +78,27 @@ import Testing
         }
     }
 
-    @Test func aTableRefusesARestorationItsRulesForbid() throws {
+    @Test func aRowReferringToTheEntitySinceIsAConflictNamingItsCommit() throws {
         try withTemporaryLedger(LibraryDomain()) { ledger in
             let added = try ledger.append(BookAdded(bookId: "b1", authorId: "a", title: "First"))
-            try ledger.append(LoanOpened(loanId: "l1", bookId: "b1", dueDay: 3))
+            let loan = try ledger.append(LoanOpened(loanId: "l1", bookId: "b1", dueDay: 3))
             let error = #expect(throws: LedgerError.self) { try ledger.undo(commit: added.commit) }
-            #expect(error?.rule == "a book on loan stays")
+            #expect(error?.kind == .conflict)
+            #expect(error?.message == "commit \(added.commit) cannot be undone: commit \(loan.commit) changed book-b1 since")
             #expect(try bookTitles(ledger) == ["First"])
+        }
+    }
+
+    @Test func aTableRefusesARestorationItsRulesForbid() throws {
+        try withTemporaryLedger(LibraryDomain()) { ledger in
+            try ledger.append(BookAdded(bookId: "b1", authorId: "a", title: "First"))
+            let loan = try ledger.append(LoanOpened(loanId: "l1", bookId: "b1", dueDay: 3))
+            let undone = try #require(try ledger.undo(commit: loan.commit))
+            try ledger.append(BookRemoved(bookId: "b1"))
+            // Redoing the loan would bring it back on a removed book.
+            let error = #expect(throws: LedgerError.self) { try ledger.undo(commit: undone.commit) }
+            #expect(error?.rule == "book must not be deleted")
+            #expect(try ledger.read { try $0.row(LibraryTables.loans, "l1") } == nil)
         }
     }
 }

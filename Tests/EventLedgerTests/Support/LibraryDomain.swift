@@ -35,7 +35,7 @@ enum LibraryEvent: Sendable {
 }
 
 /// A book's row.
-struct BookRow: Codable, Sendable, Equatable {
+struct BookRow: EntityRow, Equatable {
     var authorId: String
     var title: String
     var isDeleted = false
@@ -56,16 +56,19 @@ enum LibraryTables {
         book.isDeleted ? nil : TitleKey(authorId: book.authorId, title: CaseFolded(book.title))
     }
     static let byAuthor = TableIndex<BookRow>("by-author") { book in book.isDeleted ? nil : book.authorId }
-    /// Undo never removes a book a loan names.
-    static let books = ReadModelTable<String, BookRow>(
-        readModel: "library", name: "books", entityStream: "book-", indexes: [byTitle, byAuthor]
-    ) { bookId, book, reader throws(LedgerError) in
-        guard book == nil, try reader.count(loans, index: byBook, .prefix(bookId)) > 0 else { return }
-        throw LedgerError.rule("a book on loan stays", entity: "book-\(bookId)")
-    }
+    /// The loans naming a book are part of its state: a loan opened since refuses the undo.
+    static let books: ReadModelTable<String, BookRow> = ReadModelTable(
+        readModel: "library", name: "books", entityStream: "book-", indexes: [byTitle, byAuthor],
+        referredBy: [Referrers(loans, index: byBook)])
     static let byDueDay = TableIndex<LoanRow>("by-due-day") { loan in loan.dueDay }
     static let byBook = TableIndex<LoanRow>("by-book") { loan in loan.bookId }
-    static let loans = ReadModelTable<String, LoanRow>(readModel: "library", name: "loans", indexes: [byDueDay, byBook])
+    /// Undo never brings back a loan of a removed book.
+    static let loans: ReadModelTable<String, LoanRow> = ReadModelTable(
+        readModel: "library", name: "loans", entityStream: "loan-", indexes: [byDueDay, byBook]
+    ) { _, loan, reader throws(LedgerError) in
+        guard let loan else { return }
+        try reader.requireLive(books, loan.bookId, kind: "book", stream: "book-\(loan.bookId)")
+    }
 }
 
 struct LibraryDomain: LedgerDomain {
