@@ -70,9 +70,10 @@ extension DeclaredTable {
 }
 
 /// The rows of a table that refer to an entity: those whose key in an index of that table
-/// starts with the entity's id (a song's `by-artist` index refers to artists).
+/// starts with the entity's id (a song's `by-artist` index refers to artists). Which rows
+/// refer to it counts, not what else they hold.
 public struct Referrers: Sendable {
-    /// The index entries under the entity `id`, as stored.
+    /// The table keys of the rows referring to the entity `id`, as stored, in byte order.
     let entries: @Sendable (_ id: String, ReadModelReader) throws(LedgerError) -> [[UInt8]]
 
     /// The rows of `table` whose key in `index` starts with the referred entity's id.
@@ -80,7 +81,10 @@ public struct Referrers: Sendable {
         entries = { id, reader throws(LedgerError) in
             let stored = try table.stored(index)
             let prefix = Array(try BinaryEncoding.encoded(id, with: reader.scratch.key))
-            return try LedgerError.typed { try reader.store.values(stored.id, range: StoredKeyRange(prefix: prefix)).map(\.key) }
+            let values = try LedgerError.typed { try reader.store.values(stored.id, range: StoredKeyRange(prefix: prefix)) }
+            return try LedgerError.typed {
+                try values.map { entry in try entry.value.withUnsafeBytes { Array(try IndexEntry.key(in: $0)) } }
+            }.sorted { $0.lexicographicallyPrecedes($1) }
         }
     }
 }
