@@ -7,10 +7,11 @@ public struct AnimalsDomain: LedgerDomain {
     /// The animals domain.
     public init() {}
 
-    /// Version 3 stores keys and rows in the ledger's typed binary form (version 2 keyed
-    /// every list by the case-folded name): a ledger whose read model an earlier version
-    /// built rebuilds it when next opened for writing.
-    public var readModelVersion: Int { 3 }
+    /// Version 4 keeps only the category and animal rows, with declared indexes in place of
+    /// the hand-kept name holders, listings and animal counts (version 3 stored keys and rows
+    /// in the ledger's typed binary form): a ledger whose read model an earlier version built
+    /// rebuilds it when next opened for writing.
+    public var readModelVersion: Int { 4 }
 
     /// `animal-category`.
     public var readModelName: String { AnimalsTables.readModel }
@@ -23,7 +24,4 @@ public struct AnimalsDomain: LedgerDomain {
 
     /// `categories`, `category-animals CATEGORY` and `animals [--uncategorized]`.
     public var queries: [QueryDefinition] { AnimalsQueryDefinitions.all }
-
-    /// Categories and animals: every animals commit can be undone.
-    public var undoableEntities: [UndoableEntity] { AnimalsUndo.entities }
 }

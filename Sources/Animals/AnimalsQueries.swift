@@ -78,8 +78,9 @@ public struct AnimalSummary: Encodable, Sendable, Equatable {
 public enum AnimalsQueries {
     /// Live categories with their live animal counts, by name, then id.
     public static func categories(in readModel: ReadModelReader) throws(LedgerError) -> [CategorySummary] {
-        try readModel.rows(AnimalsTables.categoriesByName).map { entry in
-            CategorySummary(categoryId: entry.key.id, name: entry.row.name, animalCount: entry.row.animalCount)
+        try readModel.rows(AnimalsTables.categories, index: AnimalsTables.categoriesByName).map { entry throws(LedgerError) in
+            let animalCount = try readModel.count(AnimalsTables.animals, index: AnimalsTables.animalsByCategory, .prefix(entry.key))
+            return CategorySummary(categoryId: entry.key, name: entry.row.name, animalCount: animalCount)
         }
     }
 
@@ -91,8 +92,8 @@ public enum AnimalsQueries {
                 .notFound, "category \"\(categoryId)\" does not exist",
                 subject: AnimalsStreams.category(categoryId))
         }
-        let animals = try readModel.rows(AnimalsTables.categoryAnimals, prefix: categoryId).map { entry in
-            CategoryAnimal(animalId: entry.key.animalId, name: entry.row.name, diet: entry.row.diet)
+        let animals = try readModel.rows(AnimalsTables.animals, index: AnimalsTables.animalsByCategory, .prefix(categoryId)).map { entry in
+            CategoryAnimal(animalId: entry.key, name: entry.row.name, diet: entry.row.diet)
         }
         return CategoryAnimals(categoryId: categoryId, name: category.name, animals: animals)
     }
@@ -100,9 +101,15 @@ public enum AnimalsQueries {
     /// Live animals by name, then id; with `uncategorizedOnly`, only those without a
     /// live category (none, or not yet known).
     public static func animals(uncategorizedOnly: Bool = false, in readModel: ReadModelReader) throws(LedgerError) -> [AnimalSummary] {
-        let table = uncategorizedOnly ? AnimalsTables.uncategorizedAnimals : AnimalsTables.animalsByName
-        return try readModel.rows(table).map { entry in
-            AnimalSummary(animalId: entry.key.id, name: entry.row.name, diet: entry.row.diet, categoryId: entry.row.categoryId)
+        var animals: [AnimalSummary] = []
+        for entry in try readModel.rows(AnimalsTables.animals, index: AnimalsTables.animalsByName) {
+            if uncategorizedOnly, let categoryId = entry.row.categoryId,
+                try readModel.liveRow(AnimalsTables.categories, categoryId) != nil
+            {
+                continue
+            }
+            animals.append(AnimalSummary(animalId: entry.key, name: entry.row.name, diet: entry.row.diet, categoryId: entry.row.categoryId))
         }
+        return animals
     }
 }

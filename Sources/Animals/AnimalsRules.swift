@@ -2,16 +2,15 @@ import EventLedger
 
 extension AnimalsDomain {
     /// Checks the rules for categories and animals: edits need a live entity, restores one
-    /// that exists (deleted or not), category names are unique among live categories
-    /// ignoring case (in every mode), and an animal's category must be live (on strict
-    /// appends; imports accept unknown ones).
+    /// that exists (deleted or not), and an animal's category must be live (on strict
+    /// appends; imports accept unknown ones). Category names unique among live categories
+    /// ignoring case is the rule of their index (`AnimalsTables.categoriesByName`), in every mode.
     public func check(_ event: AnimalsEvent, against readModel: ReadModelReader, mode: RuleMode) throws(LedgerError) {
         switch event {
-        case .categoryCreated(let created):
-            try readModel.requireUniqueName(created.name, for: created.categoryId)
+        case .categoryCreated:
+            break
         case .categoryRenamed(let renamed):
             try readModel.requireLiveCategory(renamed.categoryId)
-            try readModel.requireUniqueName(renamed.name, for: renamed.categoryId)
         case .categoryDeleted(let deleted):
             try readModel.requireLiveCategory(deleted.categoryId)
         case .animalAdded(let added):
@@ -27,7 +26,6 @@ extension AnimalsDomain {
             try readModel.requireLiveAnimal(removed.animalId)
         case .categoryRestored(let restored):
             try readModel.requireKnown(AnimalsTables.categories, restored.categoryId, kind: "category", stream: restored.stream)
-            if let name = restored.name { try readModel.requireUniqueName(name, for: restored.categoryId) }
         case .animalRestored(let restored):
             try readModel.requireKnown(AnimalsTables.animals, restored.animalId, kind: "animal", stream: restored.stream)
             if mode == .strict, restored.name != nil, let categoryId = restored.categoryId {
@@ -46,14 +44,5 @@ private extension ReadModelReader {
     /// Throws "animal must exist" or "animal must not be deleted" unless `animalId` is live.
     func requireLiveAnimal(_ animalId: String) throws(LedgerError) {
         try requireLive(AnimalsTables.animals, animalId, kind: "animal", stream: AnimalsStreams.animal(animalId))
-    }
-
-    /// Throws unless no other live category holds `name`, ignoring case.
-    func requireUniqueName(_ name: String, for categoryId: String) throws(LedgerError) {
-        guard let holder = try categoryHolding(name: name), holder != categoryId else { return }
-        let heldName = try row(AnimalsTables.categories, holder)?.name ?? name
-        throw LedgerError.rule(
-            "category name must be unique",
-            entity: "\(AnimalsStreams.category(categoryId)) (\"\(heldName)\" is taken by \(AnimalsStreams.category(holder)))")
     }
 }

@@ -1,38 +1,31 @@
 import EventLedger
 
-/// The tables of the `animal-category` read model.
-///
-/// Keys sort the way the queries list their rows, so every query is one lookup or one
-/// prefix scan over exactly the rows it returns.
+/// The tables of the `animal-category` read model: categories and animals, each row the
+/// whole state of its entity, with the indexes the queries read.
 enum AnimalsTables {
     /// The read model's name, prefix of its tables.
     static let readModel = "animal-category"
 
-    /// Every category created, deleted ones included.
-    static let categories = ReadModelTable<String, CategoryRecord>(readModel: readModel, name: "categories")
-    /// The case-folded name (`NameOrder.key`) → the live category holding it.
-    static let categoryNames = ReadModelTable<String, NameHolder>(readModel: readModel, name: "category-names")
-    /// Live categories, in the order of the `categories` query.
-    static let categoriesByName = ReadModelTable<NameOrderKey, CategoryListing>(readModel: readModel, name: "categories-by-name")
-    /// Every animal added, deleted ones included.
-    static let animals = ReadModelTable<String, AnimalRecord>(readModel: readModel, name: "animals")
-    /// Live animals, in the order of the `animals` query.
-    static let animalsByName = ReadModelTable<NameOrderKey, AnimalListing>(readModel: readModel, name: "animals-by-name")
-    /// Live animals naming a category that is live or not yet known, by category.
-    static let categoryAnimals = ReadModelTable<CategoryAnimalKey, CategoryAnimalListing>(readModel: readModel, name: "category-animals")
-    /// Live animals without a live category, in the order of the `animals --uncategorized` query.
-    static let uncategorizedAnimals = ReadModelTable<NameOrderKey, AnimalListing>(readModel: readModel, name: "uncategorized-animals")
-
-    /// Every table of the read model.
-    static let all: [any DeclaredTable] = [
-        categories, categoryNames, categoriesByName, animals, animalsByName,
-        categoryAnimals, uncategorizedAnimals,
-    ]
-}
-
-extension ReadModelReader {
-    /// The live category whose name equals `name` ignoring case, if any.
-    func categoryHolding(name: String) throws(LedgerError) -> String? {
-        try row(AnimalsTables.categoryNames, NameOrder.key(name))?.categoryId
+    /// Live categories by name ignoring case, which no two of them share.
+    static let categoriesByName = TableIndex<CategoryRecord>("by-name", unique: true, rule: "category name must be unique") { category in
+        category.isDeleted ? nil : CaseFolded(category.name)
     }
+    /// Every category created, deleted ones included.
+    static let categories = ReadModelTable<String, CategoryRecord>(
+        readModel: readModel, name: "categories", entityStream: AnimalsStreams.category(""), indexes: [categoriesByName])
+
+    /// Live animals by name ignoring case, then id.
+    static let animalsByName = TableIndex<AnimalRecord>("by-name") { animal in
+        animal.isDeleted ? nil : CaseFolded(animal.name)
+    }
+    /// Live animals naming a category (live or not yet known), by category, then name ignoring case, then id.
+    static let animalsByCategory = TableIndex<AnimalRecord>("by-category") { animal in
+        animal.isDeleted ? nil : animal.categoryId.map { CategoryAnimalKey(categoryId: $0, name: CaseFolded(animal.name)) }
+    }
+    /// Every animal added, deleted ones included.
+    static let animals = ReadModelTable<String, AnimalRecord>(
+        readModel: readModel, name: "animals", entityStream: AnimalsStreams.animal(""), indexes: [animalsByName, animalsByCategory])
+
+    /// Every table of the read model, categories before the animals that refer to them.
+    static let all: [any DeclaredTable] = [categories, animals]
 }

@@ -3,8 +3,9 @@ import EventLedger
 import LedgerTestSupport
 import Testing
 
-/// `CategoryRestored` and `AnimalRestored`, the events undo appends: their payloads, rules
-/// and `apply`, on a read model in memory, and as any event of the domain contract.
+/// `CategoryRestored` and `AnimalRestored`, the events undo appended before the ledger's own
+/// `EntityRestored`, which files still hold: their payloads, rules and `apply`, on a read
+/// model in memory, and as any event of the domain contract.
 @Suite struct AnimalsRestoreTests {
     /// A read model with the categories `mammal` and `bird`, a fox in `mammal`, an owl and a kiwi in `bird`.
     func seededModel() throws -> InMemoryReadModel<AnimalsDomain> {
