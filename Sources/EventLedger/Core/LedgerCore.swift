@@ -50,9 +50,14 @@ final class LedgerCore: Sendable {
             path: location.canonicalPath, mapSize: options.initialMapSize,
             readOnly: options.readOnly, maxTables: tableNames.count + 8,
             writeLockWaiting: options.writeLockWaiting, writesInPlace: options.writesInPlace)
-        let inFile = try environment.read { [catalog] txn in try ReadModelsInFile(catalog, txn, of: location.canonicalPath) }
+        let (inFile, outdated) = try environment.read { [catalog] txn in
+            (
+                try ReadModelsInFile(catalog, txn, of: location.canonicalPath),
+                try ReadModelVersions.mismatches(catalog, txn, try txn.existingTable("checkpoints", of: location.canonicalPath))
+            )
+        }
         if !options.readOnly { try inFile.requireKnown(path: path) }
-        let opened = inFile.readModelTables(catalog, readOnly: options.readOnly)
+        let opened = inFile.readModelTables(catalog, readOnly: options.readOnly, outdated: Set(outdated.keys))
         let bringsUpToDate = !options.readOnly && !keepingReadModelVersions
         let opening = try environment.openTables(LedgerTables.allNames(opened)) { [catalog] txn -> Opening in
             let version = try FileFormat.storedVersion(txn, of: location.canonicalPath)

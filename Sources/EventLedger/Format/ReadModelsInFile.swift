@@ -41,9 +41,11 @@ struct ReadModelsInFile: Sendable {
     }
 
     /// The tables to open: for reading only, those of the domains whose read model the file
-    /// holds; for writing, every domain's, creating those of the read models it lacks.
-    func readModelTables(_ catalog: EventCatalog, readOnly: Bool) -> [TableName] {
-        catalog.domains.indices.filter { !readOnly || !absent.contains($0) }.flatMap { catalog.domains[$0].tables }
+    /// holds, built by their current version (an earlier one may have had other tables, and
+    /// an `outdated` read model is not read until a write rebuilds it); for writing, every
+    /// domain's, creating those of the read models it lacks.
+    func readModelTables(_ catalog: EventCatalog, readOnly: Bool, outdated: Set<Int>) -> [TableName] {
+        catalog.domains.indices.filter { !readOnly || !(absent.contains($0) || outdated.contains($0)) }.flatMap { catalog.domains[$0].tables }
     }
 
     /// Throws `.storage` when the file at `path` holds read models whose domain is not plugged in.
