@@ -125,7 +125,7 @@ import Testing
         let sandbox = try fixture()
         let inline = try sandbox.answers(Self.queries)
         try deleteArtistSongRow(sandbox)
-        try tamper(sandbox) { ledger, txn throws in try deleteLast(txn, stored(ledger, "favorites", "favorites-by-position")) }
+        try tamper(sandbox) { ledger, txn throws in try deleteLast(txn, stored(ledger, "favorites", "favorites#by-position")) }
         #expect(try sandbox.answers(Self.queries) != inline, "the tampering shows in the queries")
 
         let favorites = try sandbox.ok(["rebuild", "favorites"])
@@ -281,7 +281,7 @@ import Testing
 
     @Test func verifyNamesAReadModelWithAPastVersionDeletedBehindItsBack() throws {
         let sandbox = try fixture()
-        try tamper(sandbox) { ledger, txn throws in try deleteFirst(txn, stored(ledger, "animal-category", "category-animals")) }
+        try tamper(sandbox) { ledger, txn throws in try deleteFirst(txn, stored(ledger, "animal-category", "animals#by-category")) }
         let (error, problems) = try failingVerify(sandbox)
         #expect(error.contains("animal-category"), "\(error)")
         #expect(problems.count == 1, "\(problems)")

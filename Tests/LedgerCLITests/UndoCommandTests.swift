@@ -221,6 +221,9 @@ import Testing
         let answers = try sandbox.answers(Self.queries)
         withKnownIssue("removing the owner takes it from its members, which referred to it before it arrived") {
             expectSameAnswers(answers, asOfBefore, "after undo of the owner's import")
+        } when: {
+            // Undo of an entity table's row removes that row only: animals keep their category's id.
+            !lines[0].contains("CategoryCreated")
         }
     }
 
