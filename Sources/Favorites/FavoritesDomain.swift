@@ -6,8 +6,10 @@ public struct FavoritesDomain: LedgerDomain {
     /// The favourites domain.
     public init() {}
 
-    /// Version 2 stores keys and rows in the ledger's typed binary form.
-    public var readModelVersion: Int { 2 }
+    /// Version 3 keeps only the favourite rows, ordered by a declared index in place of the
+    /// hand-kept table by position (version 2 stored keys and rows in the ledger's typed
+    /// binary form).
+    public var readModelVersion: Int { 3 }
 
     /// `favorites`.
     public var readModelName: String { FavoritesTables.readModel }
@@ -20,19 +22,4 @@ public struct FavoritesDomain: LedgerDomain {
 
     /// `favorites`.
     public var queries: [QueryDefinition] { [FavoritesQueryDefinitions.favorites] }
-
-    /// Favourites: every favourites commit can be undone, returning a dish to being a
-    /// favourite with its time and position, or to not being one.
-    public var undoableEntities: [UndoableEntity] {
-        [
-            UndoableEntity(
-                streamPrefix: FavoritesStreams.favorite(""),
-                state: { dishId, readModel throws(LedgerError) in
-                    try readModel.row(FavoritesTables.favorites, dishId)
-                }
-            ) { dishId, favorite in
-                FavoriteRestored(dishId: dishId, addedAt: favorite?.addedAt, position: favorite?.position)
-            }
-        ]
-    }
 }

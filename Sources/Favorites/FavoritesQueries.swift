@@ -38,8 +38,8 @@ public enum FavoritesQueries {
     ///
     /// Pass the reader of `Ledger.read { }`, or any other (past position, session preview).
     public static func favorites(in readModel: ReadModelReader) throws(LedgerError) -> [FavoriteDish] {
-        try readModel.rows(FavoritesTables.favoritesByPosition).map { entry in
-            FavoriteDish(dishId: entry.row.dishId, addedAt: entry.row.addedAt, position: entry.key)
+        try readModel.rows(FavoritesTables.favorites, index: FavoritesTables.favoritesByPosition).map { entry in
+            FavoriteDish(dishId: entry.key, addedAt: entry.row.addedAt, position: entry.row.position)
         }
     }
 }

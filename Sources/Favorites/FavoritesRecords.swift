@@ -7,28 +7,3 @@ struct FavoriteRecord: Codable, Sendable, Equatable {
     /// The position of its `FavoriteAdded`, its key in `favoritesByPosition`.
     var position: UInt64
 }
-
-// The rows, stored through their own fields rather than `Codable`'s containers; the bytes
-// are the same.
-
-extension FavoriteRecord: BinaryFields {
-    init(fields: FieldReader) throws(LedgerError) {
-        self.init(addedAt: try fields.read(), position: try fields.read())
-    }
-
-    func write(to fields: FieldWriter) {
-        fields.write(addedAt)
-        fields.write(position)
-    }
-}
-
-extension FavoritesTables.PositionRow: BinaryFields {
-    init(fields: FieldReader) throws(LedgerError) {
-        self.init(dishId: try fields.read(), addedAt: try fields.read())
-    }
-
-    func write(to fields: FieldWriter) {
-        fields.write(dishId)
-        fields.write(addedAt)
-    }
-}

@@ -5,17 +5,15 @@ enum FavoritesTables {
     /// The read model's name.
     static let readModel = "favorites"
 
-    /// A favourite in `favoritesByPosition`.
-    struct PositionRow: Codable, Sendable {
-        var dishId: String
-        var addedAt: Timestamp
-    }
-
+    /// The current favourites by the position of their `FavoriteAdded`: the order they were
+    /// added, no two at one position.
+    static let favoritesByPosition = TableIndex<FavoriteRecord>(
+        "by-position", unique: true, rule: "favourite position must not be held by another dish"
+    ) { favorite in favorite.position }
     /// `dishId` → the current favourites.
-    static let favorites = ReadModelTable<String, FavoriteRecord>(readModel: readModel, name: "favorites")
-    /// The position of its `FavoriteAdded` → the current favourites in the order they were added.
-    static let favoritesByPosition = ReadModelTable<UInt64, PositionRow>(readModel: readModel, name: "favorites-by-position")
+    static let favorites = ReadModelTable<String, FavoriteRecord>(
+        readModel: readModel, name: "favorites", entityStream: FavoritesStreams.favorite(""), indexes: [favoritesByPosition])
 
     /// Every table of the read model.
-    static let all: [any DeclaredTable] = [favorites, favoritesByPosition]
+    static let all: [any DeclaredTable] = [favorites]
 }

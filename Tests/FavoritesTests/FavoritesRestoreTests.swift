@@ -3,8 +3,9 @@ import Favorites
 import LedgerTestSupport
 import Testing
 
-/// `FavoriteRestored`, the event undo appends: its payload and `apply`, on a read model in
-/// memory, and as any event of the domain contract.
+/// `FavoriteRestored`, the event undo appended before the ledger's own `EntityRestored`, which
+/// files still hold: its payload and `apply`, on a read model in memory, and as any event of
+/// the domain contract.
 @Suite struct FavoritesRestoreTests {
     let domain = FavoritesDomain()
 
@@ -44,11 +45,11 @@ import Testing
         .committing(FavoriteAdded(dishId: "har-gow"), FavoriteAdded(dishId: "siu-mai"))
         .refusing(
             FavoriteRestored(dishId: "egg-tart", addedAt: Timestamp(microseconds: 1), position: 1),
-            rule: "favourite position must not be held by another dish", entity: "favorite-egg-tart (position 1 is held by favorite-har-gow)"
+            rule: "favourite position must not be held by another dish", entity: "favorite-egg-tart (1 is taken by favorite-har-gow)"
         )
         .refusing(
             FavoriteRestored(dishId: "egg-tart", addedAt: Timestamp(microseconds: 1), position: 1), mode: .importing,
-            rule: "favourite position must not be held by another dish", entity: "favorite-egg-tart (position 1 is held by favorite-har-gow)"
+            rule: "favourite position must not be held by another dish", entity: "favorite-egg-tart (1 is taken by favorite-har-gow)"
         )
         .committing(FavoriteRestored(dishId: "siu-mai", addedAt: Timestamp(microseconds: 1), position: 40))
         .committing(FavoriteRestored(dishId: "har-gow", addedAt: nil, position: nil))
