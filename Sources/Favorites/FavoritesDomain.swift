@@ -6,9 +6,10 @@ public struct FavoritesDomain: LedgerDomain {
     /// The favourites domain.
     public init() {}
 
-    /// Version 3 keeps only the favourite rows, ordered by a declared index in place of the
-    /// hand-kept table by position (version 2 stored keys and rows in the ledger's typed
-    /// binary form).
+    /// Version 3 keeps the favourite rows, ordered by a declared index in place of the
+    /// hand-kept table by position, and the position of the latest favourite added, which a
+    /// restored favourite's must not be after (version 2 stored keys and rows in the ledger's
+    /// typed binary form).
     public var readModelVersion: Int { 3 }
 
     /// `favorites`.

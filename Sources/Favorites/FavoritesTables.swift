@@ -14,6 +14,12 @@ enum FavoritesTables {
     static let favorites = ReadModelTable<String, FavoriteRecord>(
         readModel: readModel, name: "favorites", entityStream: FavoritesStreams.favorite(""), indexes: [favoritesByPosition])
 
+    /// The position of the latest `FavoriteAdded`, the one row under `latestAddedKey`: a
+    /// restored favourite's position is not after it, so no later favourite takes it.
+    static let latestAdded = ReadModelTable<String, UInt64>(readModel: readModel, name: "latest-added")
+    /// The key of the one row of `latestAdded`.
+    static let latestAddedKey = "position"
+
     /// Every table of the read model.
-    static let all: [any DeclaredTable] = [favorites]
+    static let all: [any DeclaredTable] = [favorites, latestAdded]
 }
