@@ -35,6 +35,16 @@ extension AnimalsDomain {
     }
 }
 
+extension AnimalsDomain {
+    /// Checks an animal's row undo restores: a live animal's category must be live, as on a
+    /// strict append.
+    @Sendable
+    static func checkRestoring(animal animalId: String, _ animal: AnimalRecord?, in readModel: ReadModelReader) throws(LedgerError) {
+        guard let animal, !animal.isDeleted, let categoryId = animal.categoryId else { return }
+        try readModel.requireLiveCategory(categoryId)
+    }
+}
+
 private extension ReadModelReader {
     /// Throws "category must exist" or "category must not be deleted" unless `categoryId` is live.
     func requireLiveCategory(_ categoryId: String) throws(LedgerError) {

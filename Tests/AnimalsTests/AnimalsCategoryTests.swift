@@ -5,7 +5,8 @@ import Testing
 
 /// What only categories do: their deletion takes their animals along, recorded by one event
 /// that each animal's history shows; undoing a commit is refused when a name it would give
-/// back has been taken since.
+/// back has been taken since, when an animal was put in a category since, or when it would
+/// bring an animal back into a category deleted since.
 @Suite struct AnimalsCategoryTests {
     let domain = AnimalsDomain()
 
@@ -45,5 +46,59 @@ import Testing
                 #expect(try snapshot(ledger, domain) == before)
             }
         }
+    }
+
+    @Test func anAnimalPutInACategorySinceMakesUndoingItsEarlierCommitsAConflictNamingIt() throws {
+        try withTemporaryLedger(domain) { ledger in
+            let created = try ledger.append(CategoryCreated(categoryId: "reptile", name: "Reptile"))
+            let added = try ledger.append(AnimalAdded(animalId: "gecko", name: "Gecko", diet: .carnivorous, categoryId: "reptile"))
+            try expectUndoConflict(created.commit, naming: added.commit, "category-reptile", ledger)
+            // Redoing its deletion, too, once an animal was put in it again.
+            let deleted = try ledger.append(CategoryDeleted(categoryId: "reptile"))
+            let undo = try #require(try ledger.undo(commit: deleted.commit))
+            let skink = try ledger.append(AnimalAdded(animalId: "skink", name: "Skink", diet: .carnivorous, categoryId: "reptile"))
+            try expectUndoConflict(undo.commit, naming: skink.commit, "category-reptile", ledger)
+            // Once that animal is gone again, the redo deletes the category and the animals it had.
+            try ledger.undo(commit: skink.commit)
+            try ledger.undo(commit: undo.commit)
+            #expect(try ledger.read { try AnimalsQueries.categories(in: $0) } == [])
+            #expect(try ledger.read { try AnimalsQueries.animals(in: $0) } == [])
+        }
+    }
+
+    @Test func anAnimalInACategoryChangedOtherwiseSinceLeavesItsEarlierCommitsUndoable() throws {
+        try withTemporaryLedger(domain) { ledger in
+            try ledger.append(CategoryCreated(categoryId: "fish", name: "Fish"))
+            try ledger.append(AnimalAdded(animalId: "cod", name: "Cod", diet: .carnivorous, categoryId: "fish"))
+            let renamed = try ledger.append(CategoryRenamed(categoryId: "fish", name: "Pisces"))
+            try ledger.append(AnimalRenamed(animalId: "cod", name: "Atlantic Cod"))
+            try ledger.undo(commit: renamed.commit)
+            #expect(try ledger.read { try AnimalsQueries.categoryAnimals("fish", in: $0) }.name == "Fish")
+        }
+    }
+
+    @Test func undoNeverBringsAnAnimalBackIntoACategoryDeletedSince() throws {
+        try withTemporaryLedger(domain) { ledger in
+            try ledger.append(CategoryCreated(categoryId: "reptile", name: "Reptile"))
+            try ledger.append(AnimalAdded(animalId: "gecko", name: "Gecko", diet: .carnivorous, categoryId: "reptile"))
+            let removed = try ledger.append(AnimalRemoved(animalId: "gecko"))
+            try ledger.append(CategoryDeleted(categoryId: "reptile"))
+            let before = try snapshot(ledger, domain)
+            let refused = #expect(throws: LedgerError.self) { try ledger.undo(commit: removed.commit) }
+            #expect(refused?.kind == .ruleViolation)
+            #expect(refused?.rule == "category must not be deleted")
+            #expect(refused?.subject == "category-reptile")
+            #expect(try snapshot(ledger, domain) == before)
+        }
+    }
+
+    /// Expects undoing `commit` to be a conflict naming the later commit `later` and `entity`,
+    /// appending nothing.
+    private func expectUndoConflict(_ commit: UInt64, naming later: UInt64, _ entity: String, _ ledger: Ledger) throws {
+        let before = try snapshot(ledger, domain)
+        let refused = #expect(throws: LedgerError.self) { try ledger.undo(commit: commit) }
+        #expect(refused?.kind == .conflict)
+        #expect(refused?.message == "commit \(commit) cannot be undone: commit \(later) changed \(entity) since")
+        #expect(try snapshot(ledger, domain) == before)
     }
 }
