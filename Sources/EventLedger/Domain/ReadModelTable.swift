@@ -108,6 +108,22 @@ extension ReadModelTable where Key == String, Row: Codable & Sendable {
     public func stream(of id: String) -> String { (entityStreamPrefix ?? "") + id }
 }
 
+extension ReadModelTable where Key == String, Row: BinaryFields {
+    /// The table `name` of the read model `readModel` holding entities, as
+    /// `init(readModel:name:entityStream:indexes:referredBy:restoring:)` of `Codable` rows,
+    /// its rows stored through their own fields.
+    public init(
+        readModel: String, name: String, entityStream: String, indexes: [TableIndex<Row>] = [],
+        referredBy: [Referrers] = [],
+        restoring: @escaping @Sendable (_ id: String, _ row: Row?, ReadModelReader) throws(LedgerError) -> Void = { _, _, _ in }
+    ) {
+        self.init(readModel, name, TableCoding(key: .codable, row: .fields), indexes, entityStream)
+        storage = TableStorage(
+            tableNames: storage.tableNames,
+            entities: EntityTableAccess(self, streamPrefix: entityStream, referredBy: referredBy, restoring: restoring))
+    }
+}
+
 extension ReadModelTable where Key: BinaryFields, Row: Codable & Sendable {
     /// The table `name` of the read model `readModel`, its keys stored through their own fields.
     public init(readModel: String, name: String, indexes: [TableIndex<Row>] = []) {
