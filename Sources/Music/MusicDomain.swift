@@ -11,7 +11,9 @@ public struct MusicDomain: LedgerDomain {
     /// by name as written) rebuilds it when next opened for writing. Version 3 stores each
     /// song's duration in its rows. Version 4 stores keys and rows in the ledger's typed
     /// binary form. Version 5 links an artist's deletion to the songs it takes the artist from.
-    public var readModelVersion: Int { 5 }
+    /// Version 6 keeps only the artists' and songs' rows, listed by declared indexes (by name,
+    /// by title, by artist), and counts an artist's songs when queried.
+    public var readModelVersion: Int { 6 }
 
     /// `artist-songs`.
     public var readModelName: String { MusicTables.readModel }
@@ -24,7 +26,4 @@ public struct MusicDomain: LedgerDomain {
 
     /// `artists`, `artist-songs ARTIST` and `songs [--orphans]`.
     public var queries: [QueryDefinition] { MusicQueryDefinitions.all }
-
-    /// Artists and songs: every music commit can be undone.
-    public var undoableEntities: [UndoableEntity] { MusicUndo.entities }
 }

@@ -78,9 +78,12 @@ public struct SongSummary: Encodable, Sendable, Equatable {
 public enum MusicQueries {
     /// Live artists with their live song counts, by name ignoring case, then id.
     public static func artists(in readModel: ReadModelReader) throws(LedgerError) -> [ArtistSummary] {
-        try readModel.rows(MusicTables.artistsByName).map { entry in
-            ArtistSummary(artistId: entry.key.id, name: entry.row.name, songCount: entry.row.songCount)
+        var artists: [ArtistSummary] = []
+        for artist in try readModel.rows(MusicTables.artists, index: MusicTables.artistsByName) {
+            let songCount = try readModel.count(MusicTables.songs, index: MusicTables.songsByArtist, .prefix(artist.key))
+            artists.append(ArtistSummary(artistId: artist.key, name: artist.row.name, songCount: songCount))
         }
+        return artists
     }
 
     /// The live artist `artistId` with its live songs, by title, then id.
@@ -89,8 +92,8 @@ public enum MusicQueries {
         guard let artist = try readModel.liveRow(MusicTables.artists, artistId) else {
             throw LedgerError(.notFound, "artist \"\(artistId)\" does not exist", subject: MusicStreams.artist(artistId))
         }
-        let songs = try readModel.rows(MusicTables.artistSongs, prefix: artistId).map { entry in
-            ArtistSong(songId: entry.key.songId, title: entry.row.title, durationSeconds: entry.row.durationSeconds)
+        let songs = try readModel.rows(MusicTables.songs, index: MusicTables.songsByArtist, prefix: artistId).map { song in
+            ArtistSong(songId: song.key, title: song.row.title, durationSeconds: song.row.durationSeconds)
         }
         return ArtistSongs(artistId: artistId, name: artist.name, songs: songs)
     }
@@ -98,10 +101,16 @@ public enum MusicQueries {
     /// Live songs by title, then id; with `orphansOnly`, only those whose artist is none,
     /// deleted or not yet known.
     public static func songs(orphansOnly: Bool = false, in readModel: ReadModelReader) throws(LedgerError) -> [SongSummary] {
-        try readModel.rows(orphansOnly ? MusicTables.orphanSongs : MusicTables.songsByTitle).map { entry in
-            SongSummary(
-                songId: entry.key.id, title: entry.row.title,
-                artistId: entry.row.artistId, durationSeconds: entry.row.durationSeconds)
+        var songs: [SongSummary] = []
+        for song in try readModel.rows(MusicTables.songs, index: MusicTables.songsByTitle) {
+            if orphansOnly, let artistId = song.row.artistId, try readModel.liveRow(MusicTables.artists, artistId) != nil {
+                continue
+            }
+            songs.append(
+                SongSummary(
+                    songId: song.key, title: song.row.title, artistId: song.row.artistId,
+                    durationSeconds: song.row.durationSeconds))
         }
+        return songs
     }
 }

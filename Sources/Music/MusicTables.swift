@@ -1,26 +1,39 @@
 import EventLedger
 
-/// The tables of the `artist-songs` read model.
-///
-/// Keys sort the way the queries list their rows, so every query is one lookup or one
-/// prefix scan over exactly the rows it returns.
+/// The tables of the `artist-songs` read model: artists and songs, each row the whole state
+/// of its entity, with the indexes that list them in the order of the queries.
 enum MusicTables {
     /// The read model's name, prefix of its tables.
     static let readModel = "artist-songs"
 
-    /// `artistId` → every artist created, deleted ones included.
-    static let artists = ReadModelTable<String, ArtistRecord>(readModel: readModel, name: "artists")
-    /// Live artists with their song counts, in the order of the `artists` query.
-    static let artistsByName = ReadModelTable<NameOrderKey, ListedArtist>(readModel: readModel, name: "artists-by-name")
-    /// `songId` → every song added, deleted ones included.
-    static let songs = ReadModelTable<String, SongRecord>(readModel: readModel, name: "songs")
-    /// Live songs, in the order of the `songs` query.
-    static let songsByTitle = ReadModelTable<NameOrderKey, ListedSong>(readModel: readModel, name: "songs-by-title")
-    /// Live songs naming an artist that is live or not yet known, by artist, then as `songsByTitle`.
-    static let artistSongs = ReadModelTable<ArtistSongKey, ArtistSongRow>(readModel: readModel, name: "artist-songs")
-    /// Live songs without a live artist, in the order of `songsByTitle`.
-    static let orphanSongs = ReadModelTable<NameOrderKey, ListedSong>(readModel: readModel, name: "orphan-songs")
+    /// Live artists by name ignoring case, then id: the `artists` query's order.
+    static let artistsByName = TableIndex<ArtistRecord>("by-name") { artist in
+        artist.isDeleted ? nil : CaseFolded(artist.name)
+    }
+    /// Live songs by title ignoring case, then id: the `songs` query's order.
+    static let songsByTitle = TableIndex<SongRecord>("by-title") { song in
+        song.isDeleted ? nil : CaseFolded(song.title)
+    }
+    /// Live songs naming an artist (live or not yet known), by artist, then as `songsByTitle`.
+    static let songsByArtist = TableIndex<SongRecord>("by-artist") { song -> ArtistSongKey? in
+        guard !song.isDeleted, let artistId = song.artistId else { return nil }
+        return ArtistSongKey(artistId: artistId, title: CaseFolded(song.title))
+    }
 
-    /// Every table of the read model.
-    static let all: [any DeclaredTable] = [artists, artistsByName, songs, songsByTitle, artistSongs, orphanSongs]
+    /// `artistId` → every artist created, deleted ones included. The songs naming an artist
+    /// are part of its state: a song added to it since refuses the undo of its creation.
+    static let artists: ReadModelTable<String, ArtistRecord> = ReadModelTable(
+        readModel: readModel, name: "artists", entityStream: MusicStreams.artist(""), indexes: [artistsByName],
+        referredBy: [Referrers(songs, index: songsByArtist)])
+    /// `songId` → every song added, deleted ones included. Undo never gives a live song an
+    /// artist that is deleted or unknown.
+    static let songs: ReadModelTable<String, SongRecord> = ReadModelTable(
+        readModel: readModel, name: "songs", entityStream: MusicStreams.song(""), indexes: [songsByTitle, songsByArtist]
+    ) { _, song, readModel throws(LedgerError) in
+        guard let song, !song.isDeleted, let artistId = song.artistId else { return }
+        try readModel.requireLive(artists, artistId, kind: "artist", stream: MusicStreams.artist(artistId))
+    }
+
+    /// Every table of the read model: artists before the songs that name them.
+    static let all: [any DeclaredTable] = [artists, songs]
 }

@@ -46,12 +46,12 @@ import Testing
         try #require(ledger.core.tables.readModels[TableName(qualifiedName: "\(projection).\(table)")], "\(projection).\(table)")
     }
 
-    /// Deletes the row of the unique song from `artist-songs` (the artist → songs table).
+    /// Deletes the entry of the unique song from the songs' index by artist.
     func deleteArtistSongRow(_ sandbox: LedgerSandbox) throws {
         try tamper(sandbox) { ledger, txn throws in
             let key = ArtistSongKeyShape(artistId: "pink-floyd", titleOrder: NameOrder.key(Self.uniqueTitle), songId: "zq")
             let storedKey = StoredRow.storedKey(try BinaryEncoding.encode(key, with: BinaryWriter(.key)))
-            let table = try stored(ledger, "artist-songs", "artist-songs")
+            let table = try stored(ledger, "artist-songs", "songs#by-artist")
             let latest = try txn.withCursor(table) { cursor in
                 try cursor.seek(before: storedKey + StoredRow.afterEveryVersion).map { Array($0.key) }
             }
@@ -305,7 +305,8 @@ import Testing
     }
 }
 
-/// The fields of a key of the music read model's `artist-songs` table, in their order.
+/// The fields of a key of the music read model's index of songs by artist, in their order:
+/// the index key (artist, title ignoring case), then the song's id.
 private struct ArtistSongKeyShape: Encodable {
     var artistId: String
     var titleOrder: String

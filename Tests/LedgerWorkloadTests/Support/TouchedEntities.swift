@@ -14,6 +14,10 @@ struct TouchedEntities {
         ("animals", ["uncategorized"], "animalId", "animal"), ("favorites", [], "dishId", "favorite"),
     ]
 
+    /// Fields a list counts from other entities (an artist's songs): not the entity's own
+    /// state, which is all an undo returns.
+    private static let countsOfOthers = ["songCount"]
+
     /// A query about one entity of `kind`, listing in `list` the entities of `childKind` under it.
     private static let owners: [(name: String, kind: String, list: String, childIdField: String, childKind: String)] = [
         ("artist-songs", "artist", "songs", "songId", "song"), ("category-animals", "category", "animals", "animalId", "animal"),
@@ -45,8 +49,10 @@ struct TouchedEntities {
         for list in Self.lists {
             let rows = try query(list.name, .init(flags: list.flags)).json.arrayValue ?? []
             for row in rows {
-                guard let id = row.objectValue?[list.idField]?.stringValue, ids[list.kind]?.contains(id) == true else { continue }
-                view["\(list.name) \(list.flags.sorted()) \(id)"] = row.serializedString()
+                guard var fields = row.objectValue, let id = fields[list.idField]?.stringValue, ids[list.kind]?.contains(id) == true
+                else { continue }
+                for field in Self.countsOfOthers { fields[field] = nil }
+                view["\(list.name) \(list.flags.sorted()) \(id)"] = JSONValue.object(fields).serializedString()
             }
         }
         for owner in Self.owners {
