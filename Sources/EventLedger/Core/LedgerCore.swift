@@ -48,7 +48,7 @@ final class LedgerCore: Sendable {
         }
         environment = try Environment(
             path: location.canonicalPath, mapSize: options.initialMapSize,
-            readOnly: options.readOnly, maxTables: tableNames.count + 8,
+            readOnly: options.readOnly, maxTables: tableNames.count + LedgerTables.spareTableSlots,
             writeLockWaiting: options.writeLockWaiting, writesInPlace: options.writesInPlace)
         let (inFile, outdated) = try environment.read { [catalog] txn in
             (

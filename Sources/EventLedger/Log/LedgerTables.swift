@@ -52,6 +52,11 @@ struct LedgerTables {
     /// of every existing file.
     static func versionsTableName(_ table: TableName) -> String { table.name + versionsTableSuffix }
 
+    /// How many tables a ledger's environment can open beyond those its domains declare: a
+    /// file may still hold the tables of read models, or of their earlier versions, that no
+    /// plugged-in domain declares, and verify opens every table of the file.
+    static let spareTableSlots = 64
+
     /// What the name of the LMDB table of a read-model table's versions ends with.
     static let versionsTableSuffix = "@history"
 

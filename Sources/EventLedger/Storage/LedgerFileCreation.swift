@@ -29,7 +29,7 @@ extension Environment {
         do {
             let environment = try Environment(
                 path: temporary, mapSize: mapSize, readOnly: false,
-                maxTables: tableNames.count + 8)
+                maxTables: tableNames.count + LedgerTables.spareTableSlots)
             try environment.openTables(tableNames, inspecting: { _ in }, initializing: initialize)
         } catch let error as LedgerError {
             throw LedgerError(error.kind, "cannot create ledger \(path): \(error.message.replacing(temporary, with: path))")
