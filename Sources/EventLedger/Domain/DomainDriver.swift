@@ -73,9 +73,9 @@ struct DomainDriver: Sendable {
     let queries: [QueryDefinition]
 
     /// The kinds of entity whose changes can be undone: those of its tables of entities, in
-    /// the order the domain lists them, then those it declares itself.
+    /// the order the domain lists them.
     var undoableEntities: [UndoableEntity] {
-        domain.tables.compactMap(\.storage.entities).map(UndoableEntity.init) + domain.undoableEntities
+        domain.tables.compactMap(\.storage.entities).map(UndoableEntity.init)
     }
 }
 

@@ -36,15 +36,9 @@ public protocol LedgerDomain: Sendable {
     /// `TableShape`), or a table added, without a raised version is refused when a ledger
     /// built before is opened for writing, naming the table.
     var readModelVersion: Int { get }
-    /// The kinds of entity whose changes can be undone, those others refer to first. A commit
-    /// can be undone when every entity it changed is of one of them; none unless given.
-    var undoableEntities: [UndoableEntity] { get }
 }
 
 extension LedgerDomain {
     /// Version 1: `apply` stores what it first stored.
     public var readModelVersion: Int { 1 }
-
-    /// None: the domain's commits cannot be undone.
-    public var undoableEntities: [UndoableEntity] { [] }
 }
