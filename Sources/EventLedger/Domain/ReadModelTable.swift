@@ -97,7 +97,15 @@ extension ReadModelTable where Key == String, Row: Codable & Sendable {
         referredBy: [Referrers] = [],
         restoring: @escaping @Sendable (_ id: String, _ row: Row?, ReadModelReader) throws(LedgerError) -> Void = { _, _, _ in }
     ) {
-        self.init(readModel, name, TableCoding(key: .codable, row: .codable), indexes, entityStream)
+        self.init(readModel, name, row: .codable, entityStream, indexes, referredBy, restoring)
+    }
+
+    /// A table of entities whose rows are written by `rowCoding`.
+    fileprivate init(
+        _ readModel: String, _ name: String, row rowCoding: BinaryCoding<Row>, _ entityStream: String, _ indexes: [TableIndex<Row>],
+        _ referredBy: [Referrers], _ restoring: @escaping @Sendable (_ id: String, _ row: Row?, ReadModelReader) throws(LedgerError) -> Void
+    ) {
+        self.init(readModel, name, TableCoding(key: .codable, row: rowCoding), indexes, entityStream)
         storage = TableStorage(
             tableNames: storage.tableNames,
             entities: EntityTableAccess(self, streamPrefix: entityStream, referredBy: referredBy, restoring: restoring))
@@ -117,10 +125,7 @@ extension ReadModelTable where Key == String, Row: BinaryFields {
         referredBy: [Referrers] = [],
         restoring: @escaping @Sendable (_ id: String, _ row: Row?, ReadModelReader) throws(LedgerError) -> Void = { _, _, _ in }
     ) {
-        self.init(readModel, name, TableCoding(key: .codable, row: .fields), indexes, entityStream)
-        storage = TableStorage(
-            tableNames: storage.tableNames,
-            entities: EntityTableAccess(self, streamPrefix: entityStream, referredBy: referredBy, restoring: restoring))
+        self.init(readModel, name, row: .fields, entityStream, indexes, referredBy, restoring)
     }
 }
 
