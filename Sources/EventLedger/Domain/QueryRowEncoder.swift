@@ -39,19 +39,25 @@ private final class EncodedValue {
     /// Sets the value to `value` encoded: strings, booleans and numbers directly, anything
     /// else through its `encode(to:)`.
     func encode<T: Encodable>(_ value: T, codingPath: [any CodingKey]) throws {
-        switch value {
-        case let text as String: single = .string(text)
-        case let flag as Bool: single = .bool(flag)
-        case let number as any BinaryInteger:
+        // The type checks are comparisons of type metadata; a cast to a protocol would look
+        // for conformances, for every field of every row.
+        if T.self == String.self {
+            single = .string(unsafeBitCast(value, to: String.self))
+        } else if T.self == Int.self {
+            single = .int(Int64(unsafeBitCast(value, to: Int.self)))
+        } else if T.self == Bool.self {
+            single = .bool(unsafeBitCast(value, to: Bool.self))
+        } else if T.self == Double.self || T.self == Float.self {
+            let double = T.self == Double.self ? unsafeBitCast(value, to: Double.self) : Double(unsafeBitCast(value, to: Float.self))
+            guard double.isFinite else { throw LedgerError.invalidField(codingPath.fieldName, "\(double) is not a number JSON can hold") }
+            single = .double(double)
+        } else if IntegerTypes.matching(T.self) != nil, let number = value as? any BinaryInteger {
             guard let exact = Int64(exactly: number) else {
                 throw LedgerError.invalidField(codingPath.fieldName, "\(number) is beyond the whole numbers JSON holds here")
             }
             single = .int(exact)
-        case let number as any BinaryFloatingPoint:
-            let double = Double(number)
-            guard double.isFinite else { throw LedgerError.invalidField(codingPath.fieldName, "\(double) is not a number JSON can hold") }
-            single = .double(double)
-        default: try value.encode(to: QueryValueEncoder(codingPath: codingPath, value: self))
+        } else {
+            try value.encode(to: QueryValueEncoder(codingPath: codingPath, value: self))
         }
     }
 
