@@ -42,21 +42,15 @@ extension JSONValue: Codable {
         case .array(let elements):
             var array = encoder.unkeyedContainer()
             for element in elements { try array.encode(element) }
-        case .null:
+        case .null, .bool, .int, .double, .string:
             var single = encoder.singleValueContainer()
-            try single.encodeNil()
-        case .bool(let flag):
-            var single = encoder.singleValueContainer()
-            try single.encode(flag)
-        case .int(let whole):
-            var single = encoder.singleValueContainer()
-            try single.encode(whole)
-        case .double(let number):
-            var single = encoder.singleValueContainer()
-            try single.encode(number)
-        case .string(let text):
-            var single = encoder.singleValueContainer()
-            try single.encode(text)
+            switch self {
+            case .bool(let flag): try single.encode(flag)
+            case .int(let whole): try single.encode(whole)
+            case .double(let number): try single.encode(number)
+            case .string(let text): try single.encode(text)
+            default: try single.encodeNil()
+            }
         }
     }
 }
