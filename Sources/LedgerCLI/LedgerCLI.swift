@@ -5,7 +5,7 @@ import Glibc
 #endif
 
 /// The `ledger` command-line tool, for any domains: parses the command line, calls the
-/// library, prints. A tool of one's own is `exit(LedgerCLI.main(name: "todo", domains: [TodoDomain()]))`.
+/// library, prints. A tool of one's own is `LedgerCLI.run(name: "todo", domains: [TodoDomain()])`.
 public enum LedgerCLI {
     /// Every command, in the order `--help` lists them, for `program`.
     static func commands(for program: Program) -> [Command] {
@@ -42,6 +42,13 @@ public enum LedgerCLI {
             arguments.append(argument)
         }
         return run(arguments, program: program)
+    }
+
+    /// Runs the tool called `name` on ledgers of `domains` with this process's arguments, as
+    /// `main(name:domains:)` does, and ends the process with its exit code: the whole of a
+    /// tool's `main.swift`.
+    public static func run(name: String? = nil, domains: [any LedgerDomain]) -> Never {
+        exit(main(name: name, domains: domains))
     }
 
     /// Runs the tool called `name` (without one, as the process was started) on ledgers of

@@ -3,8 +3,4 @@ import Favorites
 import LedgerCLI
 import Music
 
-#if canImport(Glibc)
-import Glibc
-#endif
-
-exit(LedgerCLI.main(domains: [MusicDomain(), AnimalsDomain(), FavoritesDomain()]))
+LedgerCLI.run(domains: [MusicDomain(), AnimalsDomain(), FavoritesDomain()])

@@ -6,13 +6,16 @@ import Testing
 /// `// DOC-SNIPPET-END` lines (indented as the code they enclose, which is then shown
 /// without that indentation), where tests run them. Each article's ```swift blocks must be
 /// exactly the snippets marked with its name, no more and no fewer, so a snippet cannot be
-/// added to an article untested nor change in a test without the article.
+/// added to an article untested nor change in a test without the article; a block may also
+/// be a whole source file of the to-do example, which its own package builds and tests.
 @Suite struct DocumentationSnippetTests {
     private static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent()
     private static let catalog = root.appendingPathComponent("Sources/EventLedger/EventLedger.docc")
-    /// Where snippets are marked: the tests, and the to-do example (its domain, its tests and its `todo` tool).
-    private static let snippetRoots = ["Tests", "Examples/TodoList/Sources", "Examples/TodoList/Tests"]
+    /// Where snippets are marked: the tests, and the to-do example's tests.
+    private static let snippetRoots = ["Tests", "Examples/TodoList/Tests"]
+    /// The to-do example's sources, which an article may show whole.
+    private static let exampleSources = "Examples/TodoList/Sources"
     /// The articles the README links to, by name.
     private static let requiredArticles = [
         "EventLedger", "UsingALedger", "WritingADomain", "PastStatesSessionsAndUndo",
@@ -52,6 +55,15 @@ import Testing
         return snippets
     }
 
+    /// The text of every Swift source file of the to-do example.
+    private static func exampleFiles() throws -> [String] {
+        let base = root.appendingPathComponent(exampleSources)
+        let files = FileManager.default.enumerator(atPath: base.path)?.compactMap { $0 as? String } ?? []
+        return try files.filter { $0.hasSuffix(".swift") && !$0.contains(".build/") }.sorted().map { file in
+            try String(contentsOf: base.appendingPathComponent(file), encoding: .utf8)
+        }
+    }
+
     /// The ```swift blocks of an article, each with its final line break.
     private static func swiftBlocks(of article: String) throws -> [String] {
         let text = try String(contentsOf: catalog.appendingPathComponent("\(article).md"), encoding: .utf8)
@@ -70,8 +82,9 @@ import Testing
     func anArticleShowsExactlyItsMarkedSnippets(_ article: String) throws {
         let blocks = try Self.swiftBlocks(of: article)
         let snippets = try Self.markedSnippets()[article] ?? []
-        for block in blocks where !snippets.contains(block) {
-            Issue.record("\(article).md shows Swift that no test marks as its snippet:\n\(block)")
+        let exampleFiles = try Self.exampleFiles()
+        for block in blocks where !snippets.contains(block) && !exampleFiles.contains(block) {
+            Issue.record("\(article).md shows Swift that no test marks as its snippet and that is no file of the example:\n\(block)")
         }
         for snippet in snippets where !blocks.contains(snippet) {
             Issue.record("a snippet marked for \(article) is not shown in \(article).md:\n\(snippet)")

@@ -37,6 +37,9 @@ struct DomainDriver: Sendable {
         readModelName = domain.readModelName
         readModelVersion = domain.readModelVersion
         declaredTables = domain.tables
+        for table in declaredTables where table.readModelName != readModelName {
+            preconditionFailure("\(table.qualifiedName) of \(Domain.self) belongs to the read model \(table.readModelName), not \(readModelName)")
+        }
         tables = declaredTables.flatMap(\.storage.tableNames)
         let cases = domain.events
         eventTypes = domain.eventTypes

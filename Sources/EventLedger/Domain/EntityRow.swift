@@ -60,4 +60,16 @@ extension ReadModelWriter {
     ) throws(LedgerError) -> [(key: Key, row: Row)] {
         try reader.liveRows(table, prefix: prefix)
     }
+
+    /// Changes the entity's row by `change` when it exists and is not deleted, and returns
+    /// whether it did: an unknown or deleted entity stays as it is.
+    @discardableResult @inlinable
+    public func updateLive<Key, Row: EntityRow>(
+        _ table: ReadModelTable<Key, Row>, _ key: Key, _ change: (inout Row) -> Void
+    ) throws(LedgerError) -> Bool {
+        guard var row = try liveRow(table, key) else { return false }
+        change(&row)
+        try set(table, key, row)
+        return true
+    }
 }

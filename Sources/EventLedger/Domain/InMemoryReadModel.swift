@@ -4,7 +4,7 @@
 /// ```swift
 /// let model = InMemoryReadModel(TodoDomain())
 /// try model.append(ListCreated(listId: "home", name: "Home"))
-/// #expect(try TodoQueries.lists(in: model.reader).map(\.name) == ["Home"])
+/// #expect(try TodoListSummary.all(in: model.reader).map(\.name) == ["Home"])
 /// ```
 public final class InMemoryReadModel<Domain: LedgerDomain> {
     private let driver: DomainDriver

@@ -13,7 +13,8 @@ public enum RuleMode: Sendable {
 public protocol LedgerDomain: Sendable {
     /// The domain's events: an enum with a case per event type (see `EventCase`).
     associatedtype Event: Sendable
-    /// The read model's name, e.g. `artist-songs`; its tables are named after it.
+    /// The read model's name, e.g. `artist-songs`; its tables are named after it. By default
+    /// the read model of `tables`, which must all belong to one.
     var readModelName: String { get }
     /// The event types this domain owns, each with the case of `Event` carrying it.
     var events: [EventCase<Event>] { get }
@@ -41,4 +42,10 @@ public protocol LedgerDomain: Sendable {
 extension LedgerDomain {
     /// Version 1: `apply` stores what it first stored.
     public var readModelVersion: Int { 1 }
+
+    /// The read model the domain's tables belong to; a domain without tables names its read model.
+    public var readModelName: String {
+        guard let table = tables.first else { preconditionFailure("\(Self.self) declares no tables: it names its read model") }
+        return table.readModelName
+    }
 }

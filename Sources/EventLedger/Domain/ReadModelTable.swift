@@ -16,6 +16,8 @@
 /// and written on every event can have key and row types with `BinaryFields`, which the
 /// ledger then stores without `Codable`'s containers, in the same bytes.
 public struct ReadModelTable<Key, Row>: DeclaredTable {
+    /// The name of the read model the table belongs to: `todo-lists`.
+    public let readModelName: String
     /// The table's name, qualified by its read model's: `todo-lists.items`.
     public let qualifiedName: String
     /// What the streams of the entities whose rows the table holds start with (their id,
@@ -34,6 +36,7 @@ public struct ReadModelTable<Key, Row>: DeclaredTable {
         let id = TableName(readModel: readModel, table: name)
         precondition(Set(indexes.map(\.name)).count == indexes.count, "two indexes of \(id.name) share a name")
         self.id = id
+        readModelName = readModel
         qualifiedName = id.name
         self.coding = coding
         let storedIndexes = indexes.map { StoredIndex(declaration: $0, id: TableName(qualifiedName: "\(id.name)#\($0.name)")) }
@@ -152,6 +155,8 @@ extension ReadModelTable where Key: BinaryFields, Row: BinaryFields {
 
 /// A table a domain declares in `LedgerDomain.tables`: every table its `apply` and queries use.
 public protocol DeclaredTable: Sendable {
+    /// The name of the read model the table belongs to.
+    var readModelName: String { get }
     /// The table's name, qualified by its read model's.
     var qualifiedName: String { get }
     /// How the ledger stores the table (its indexes, its entities).

@@ -8,7 +8,7 @@ extension Ledger {
     /// every such commit is seen, with no wait in between.
     ///
     /// ```swift
-    /// let lists = try await ledger.observe { reader in try TodoQueries.lists(in: reader) }
+    /// let lists = try await ledger.observe { reader in try TodoListSummary.all(in: reader) }
     /// for try await summaries in lists { show(summaries) }
     /// ```
     ///

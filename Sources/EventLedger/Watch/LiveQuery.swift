@@ -6,7 +6,7 @@ import Observation
 /// object is released.
 ///
 /// ```swift
-/// let lists = LiveQuery(ledger) { reader in try TodoQueries.lists(in: reader) }
+/// let lists = LiveQuery(ledger) { reader in try TodoListSummary.all(in: reader) }
 /// let shown = try await lists.firstValue()  // commits from now on show in `lists.value`
 /// ```
 @MainActor @Observable

@@ -71,8 +71,8 @@ enum LibraryTables {
     }
 }
 
+/// The read model is `library`, the one its tables belong to.
 struct LibraryDomain: LedgerDomain {
-    var readModelName: String { "library" }
     var events: [EventCase<LibraryEvent>] {
         [
             EventCase(BookAdded.self, as: LibraryEvent.bookAdded), EventCase(BookRetitled.self, as: LibraryEvent.bookRetitled),
@@ -89,13 +89,9 @@ struct LibraryDomain: LedgerDomain {
         case .bookAdded(let added):
             try readModel.set(LibraryTables.books, added.bookId, BookRow(authorId: added.authorId, title: added.title))
         case .bookRetitled(let retitled):
-            guard var book = try readModel.row(LibraryTables.books, retitled.bookId) else { return }
-            book.title = retitled.title
-            try readModel.set(LibraryTables.books, retitled.bookId, book)
+            try readModel.updateLive(LibraryTables.books, retitled.bookId) { $0.title = retitled.title }
         case .bookRemoved(let removed):
-            guard var book = try readModel.row(LibraryTables.books, removed.bookId) else { return }
-            book.isDeleted = true
-            try readModel.set(LibraryTables.books, removed.bookId, book)
+            try readModel.updateLive(LibraryTables.books, removed.bookId) { $0.isDeleted = true }
         case .loanOpened(let opened):
             try readModel.set(LibraryTables.loans, opened.loanId, LoanRow(bookId: opened.bookId, dueDay: opened.dueDay))
         }

@@ -22,7 +22,6 @@ public struct ListDeleted: EntityEvent {
     public init(listId: String) { self.listId = listId }
 }
 
-// DOC-SNIPPET-BEGIN WritingADomain
 /// An item is added to a live list.
 public struct ItemAdded: EntityEvent {
     /// The item's stream, `item-⟨itemId⟩`; left out, the ledger assigns `itemId` a UUID.
@@ -36,7 +35,6 @@ public struct ItemAdded: EntityEvent {
     /// An `ItemAdded` event.
     public init(itemId: String, listId: String, title: String) { (self.itemId, self.listId, self.title) = (itemId, listId, title) }
 }
-// DOC-SNIPPET-END
 
 /// A live item of a list is done.
 public struct ItemCompleted: EntityEvent {

@@ -15,7 +15,7 @@ struct Checks {
 
 /// The names of the live lists, and each one's items done out of all.
 func lists(_ readModel: ReadModelReader) throws -> [String] {
-    try TodoQueries.lists(in: readModel).map { "\($0.name) \($0.completed)/\($0.items)" }
+    try TodoListSummary.all(in: readModel).map { "\($0.name) \($0.completed)/\($0.items)" }
 }
 
 /// The rule `ledger` refused `event` for, or "appended".

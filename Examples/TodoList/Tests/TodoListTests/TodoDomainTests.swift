@@ -12,7 +12,7 @@ import TodoList
             try model.append(ListCreated(listId: "chores", name: "HOME"))
         }
         // DOC-SNIPPET-END
-        #expect(try TodoQueries.lists(in: model.reader).map(\.name) == ["Home"])
+        #expect(try TodoListSummary.all(in: model.reader).map(\.name) == ["Home"])
     }
 
     @Test func deletingAListLinksItsItems() throws {
