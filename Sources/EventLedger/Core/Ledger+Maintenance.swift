@@ -1,15 +1,17 @@
 extension Ledger {
-    /// Drops the named read models (all when `readModels` is empty) and rebuilds them from
-    /// the log; one recorded as built by a newer version of its domain, or whose version record
-    /// is damaged, is not rebuilt (`.storage` or `.corruption`, naming it). They are folded in
-    /// memory side by side, each from a read transaction of its own, and then stored one by
-    /// one, each in a write transaction that also folds the events appended meanwhile: readers
-    /// see a read model's old state until its new one commits. Memory stays bounded however
-    /// long the log: folds that outgrow about 256 MiB together stop, and go on in their write
-    /// transactions, writing their rows out in parts (other writers wait meanwhile). `progress`
-    /// is called now and then, on this thread, with (events of the log folded, events in the
-    /// log), averaged over the read models: through the folds side by side, then through the
-    /// writes of those that stopped; the other writes come after it reaches the end.
+    /// Drops the named read models (all when `readModels` is empty) and rebuilds them from the
+    /// log, deleting from the file the tables of each that its domain no longer declares (an
+    /// earlier version's); one recorded as built by a newer version of its domain, or whose
+    /// version record is damaged, is not rebuilt (`.storage` or `.corruption`, naming it). They
+    /// are folded in memory side by side, each from a read transaction of its own, and then
+    /// stored one by one, each in a write transaction that also folds the events appended
+    /// meanwhile: readers see a read model's old state until its new one commits. Memory stays
+    /// bounded however long the log: folds that outgrow about 256 MiB together stop, and go on
+    /// in their write transactions, writing their rows out in parts (other writers wait
+    /// meanwhile). `progress` is called now and then, on this thread, with (events of the log
+    /// folded, events in the log), averaged over the read models: through the folds side by
+    /// side, then through the writes of those that stopped; the other writes come after it
+    /// reaches the end.
     @discardableResult
     public func rebuild(_ readModels: [String] = [], progress: (UInt64, UInt64) -> Void = { _, _ in }) throws(LedgerError) -> RebuildReport {
         try Maintenance(core: core).rebuild(readModels, limits: .standard, progress: progress)

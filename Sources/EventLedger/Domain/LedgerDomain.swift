@@ -31,7 +31,8 @@ public protocol LedgerDomain: Sendable {
     /// The version of what `apply` stores (its tables' keys and rows), 1 unless given. Raise
     /// it whenever `apply` changes what it stores for the same events: a ledger whose read
     /// model an earlier version built rebuilds it the next time it is opened for writing,
-    /// and refuses its queries until then. A ledger whose read model a newer version built
+    /// deleting the tables and indexes the domain no longer declares, and refuses its queries
+    /// until then. A ledger whose read model a newer version built
     /// refuses to be opened for writing by this version, and its queries: it is never rebuilt
     /// down. A table whose key or row type changes shape or whose indexes change (see
     /// `TableShape`), or a table added, without a raised version is refused when a ledger

@@ -14,6 +14,8 @@ struct ReadModelsInFile: Sendable {
     let unknown: [String]
     /// The indexes of the plugged-in domains whose read model the file does not hold.
     let absent: [Int]
+    /// The LMDB tables of each read model the file holds, by read model name, in name order.
+    let tables: [String: [String]]
 
     /// What the file that `txn` reads (at `path`) holds; nothing when it has no tables yet.
     init(_ catalog: EventCatalog, _ txn: Transaction, of path: String) throws {
@@ -31,9 +33,13 @@ struct ReadModelsInFile: Sendable {
         for domain in catalog.domains {
             for table in domain.tables { owners[LedgerTables.versionsTableName(table)] = domain.readModelName }
         }
+        var tables: [String: [String]] = [:]
         for table in try txn.tableNames() where table.hasSuffix(LedgerTables.versionsTableSuffix) {
-            held.insert(owners[table] ?? String(table.prefix { $0 != "." }))
+            let owner = owners[table] ?? String(table.prefix { $0 != "." })
+            held.insert(owner)
+            tables[owner, default: []].append(table)
         }
+        self.tables = tables
         let known = Set(catalog.domains.map(\.readModelName))
         names = held.sorted()
         unknown = names.filter { !known.contains($0) }
@@ -46,6 +52,13 @@ struct ReadModelsInFile: Sendable {
     /// domain's, creating those of the read models it lacks.
     func readModelTables(_ catalog: EventCatalog, readOnly: Bool, outdated: Set<Int>) -> [TableName] {
         catalog.domains.indices.filter { !readOnly || !(absent.contains($0) || outdated.contains($0)) }.flatMap { catalog.domains[$0].tables }
+    }
+
+    /// The LMDB tables of `domain`'s read model in the file that the domain does not declare:
+    /// those an earlier version of it built (a table or an index since renamed or removed).
+    func undeclaredTables(of domain: DomainDriver) -> [String] {
+        let declared = Set(domain.tables.map(LedgerTables.versionsTableName))
+        return (tables[domain.readModelName] ?? []).filter { !declared.contains($0) }
     }
 
     /// Throws `.storage` when the file at `path` holds read models whose domain is not plugged in.

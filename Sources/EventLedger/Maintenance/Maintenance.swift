@@ -38,6 +38,7 @@ struct Maintenance {
                         folded += scanned
                         progress(min(folded / UInt64(folds.count), events), events)
                     }
+                    try dropUndeclaredTables(of: fold.domainIndex, txn)
                     try ReadModelVersions.record(core.catalog.domains[fold.domainIndex], txn, core.tables.checkpoints)
                 }
             }
@@ -144,8 +145,19 @@ struct Maintenance {
             try ReadModelVersions.requireWritable(mismatches, core.catalog, path: core.path)
             for index in mismatches.keys.sorted() {
                 try ReadModelFold(catalog: core.catalog, tables: core.tables, domainIndex: index).store(txn)
+                try dropUndeclaredTables(of: index, txn)
                 try ReadModelVersions.record(core.catalog.domains[index], txn, core.tables.checkpoints)
             }
+        }
+    }
+
+    /// Deletes from the file the tables of the read model of the domain at `index` that the
+    /// domain does not declare: those an earlier version of it built (a table or an index since
+    /// renamed or removed), whose rows a rebuilt read model leaves stale.
+    private func dropUndeclaredTables(of index: Int, _ txn: Transaction) throws {
+        let inFile = try ReadModelsInFile(core.catalog, txn, of: core.path)
+        for name in inFile.undeclaredTables(of: core.catalog.domains[index]) {
+            if let table = try txn.existingTable(name, of: core.path) { try txn.drop(table) }
         }
     }
 }

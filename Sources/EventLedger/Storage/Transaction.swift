@@ -115,6 +115,13 @@ final class Transaction {
         try lmdbCheck(code, "cannot clear table \(table.name)")
     }
 
+    /// Deletes `table` from the file with every entry, and closes its handle.
+    func drop(_ table: Table) throws {
+        let code = mdb_drop(handle, table.dbi, 1)
+        if code == MDB_MAP_FULL { hitMapFull = true }
+        try lmdbCheck(code, "cannot delete table \(table.name)")
+    }
+
     /// Number of entries in `table`.
     func count(_ table: Table) throws -> Int {
         var stat = MDB_stat()
