@@ -33,6 +33,24 @@ extension ReadModelReader {
         return row
     }
 
+    /// The row of the entity `id` of a table of entities, which must exist and not be deleted:
+    /// otherwise the rule "`kind` must exist" or "`kind` must not be deleted" is broken, for
+    /// the entity's stream.
+    @discardableResult @inlinable
+    public func requireLive<Row: EntityRow>(_ table: ReadModelTable<String, Row>, _ id: String, kind: String) throws(LedgerError) -> Row {
+        try requireLive(table, id, kind: kind, stream: table.stream(of: id))
+    }
+
+    /// The row of the live entity `id` of a table of entities, as a query names it: `.notFound`,
+    /// "`kind` "`id`" does not exist" about the entity's stream, when it does not exist or is deleted.
+    @inlinable
+    public func requireFound<Row: EntityRow>(_ table: ReadModelTable<String, Row>, _ id: String, kind: String) throws(LedgerError) -> Row {
+        guard let row = try liveRow(table, id) else {
+            throw LedgerError(.notFound, "\(kind) \"\(id)\" does not exist", subject: table.stream(of: id))
+        }
+        return row
+    }
+
     /// The entity must have existed: it may be deleted (an undo brings it back), but an
     /// event restoring an entity never creates one; otherwise the rule "`kind` must exist"
     /// is broken, for `stream`.
