@@ -5,7 +5,6 @@ import EventLedger
 public struct MusicDomain: LedgerDomain {
     /// The music domain.
     public init() {}
-
     /// Version 2 keys every list by name or title on its case-folded form (`NameOrder.key`),
     /// the name or title itself in the row: a ledger whose read model version 1 built (lists
     /// by name as written) rebuilds it when next opened for writing. Version 3 stores each
@@ -13,17 +12,17 @@ public struct MusicDomain: LedgerDomain {
     /// binary form. Version 5 links an artist's deletion to the songs it takes the artist from.
     /// Version 6 keeps only the artists' and songs' rows, listed by declared indexes (by name,
     /// by title, by artist), and counts an artist's songs when queried.
-    public var readModelVersion: Int { 6 }
-
+    public let readModelVersion = 6
     /// `artist-songs`.
-    public var readModelName: String { MusicTables.readModel }
-
-    /// The artist and song events.
-    public var events: [EventCase<MusicEvent>] { MusicEvent.cases }
-
-    /// The tables of the `artist-songs` read model.
-    public var tables: [any DeclaredTable] { MusicTables.all }
-
+    public let readModelName = MusicTables.readModel
+    /// Each event type, by the case of `MusicEvent` carrying it.
+    public let events = [
+        EventCase(MusicEvent.artistCreated), EventCase(MusicEvent.artistRenamed), EventCase(MusicEvent.artistDeleted),
+        EventCase(MusicEvent.songAdded), EventCase(MusicEvent.songRetitled), EventCase(MusicEvent.songReassigned),
+        EventCase(MusicEvent.songDeleted), EventCase(MusicEvent.artistRestored), EventCase(MusicEvent.songRestored),
+    ]
+    /// The tables of the `artist-songs` read model: artists before the songs that name them.
+    public let tables: [any DeclaredTable] = [MusicTables.artists, MusicTables.songs]
     /// `artists`, `artist-songs ARTIST` and `songs [--orphans]`.
-    public var queries: [QueryDefinition] { MusicQueryDefinitions.all }
+    public let queries = [MusicQueryDefinitions.artists, MusicQueryDefinitions.artistSongs, MusicQueryDefinitions.songs]
 }

@@ -2,73 +2,36 @@ import EventLedger
 
 /// A live artist as the `artists` query lists it.
 public struct ArtistSummary: Encodable, Sendable, Equatable {
-    /// The artist's id.
-    public let artistId: String
-    /// The artist's name.
-    public let name: String
+    /// The artist's id and name.
+    public let artistId: String, name: String
     /// The number of live songs under the artist.
     public let songCount: Int
-
-    /// An artist summary.
-    public init(artistId: String, name: String, songCount: Int) {
-        self.artistId = artistId
-        self.name = name
-        self.songCount = songCount
-    }
 }
 
 /// A song of an artist, as the `artist-songs` query lists it.
 public struct ArtistSong: Encodable, Sendable, Equatable {
-    /// The song's id.
-    public let songId: String
-    /// The song's title.
-    public let title: String
+    /// The song's id and title.
+    public let songId: String, title: String
     /// The song's length in seconds, or nil when not known.
     public let durationSeconds: Int?
-
-    /// A song of an artist.
-    public init(songId: String, title: String, durationSeconds: Int? = nil) {
-        self.songId = songId
-        self.title = title
-        self.durationSeconds = durationSeconds
-    }
 }
 
 /// A live artist and its live songs: the answer of the `artist-songs` query.
 public struct ArtistSongs: Encodable, Sendable, Equatable {
-    /// The artist's id.
-    public let artistId: String
-    /// The artist's name.
-    public let name: String
+    /// The artist's id and name.
+    public let artistId: String, name: String
     /// The artist's songs, by title, then id.
     public let songs: [ArtistSong]
-
-    /// An artist with its songs.
-    public init(artistId: String, name: String, songs: [ArtistSong]) {
-        self.artistId = artistId
-        self.name = name
-        self.songs = songs
-    }
 }
 
 /// A live song as the `songs` query lists it.
 public struct SongSummary: Encodable, Sendable, Equatable {
-    /// The song's id.
-    public let songId: String
-    /// The song's title.
-    public let title: String
+    /// The song's id and title.
+    public let songId: String, title: String
     /// The song's artist, or nil when it has none.
     public let artistId: String?
     /// The song's length in seconds, or nil when not known.
     public let durationSeconds: Int?
-
-    /// A song summary.
-    public init(songId: String, title: String, artistId: String?, durationSeconds: Int? = nil) {
-        self.songId = songId
-        self.title = title
-        self.artistId = artistId
-        self.durationSeconds = durationSeconds
-    }
 }
 
 /// The queries over the `artist-songs` read model, typed.
@@ -78,20 +41,16 @@ public struct SongSummary: Encodable, Sendable, Equatable {
 public enum MusicQueries {
     /// Live artists with their live song counts, by name ignoring case, then id.
     public static func artists(in readModel: ReadModelReader) throws(LedgerError) -> [ArtistSummary] {
-        var artists: [ArtistSummary] = []
-        for artist in try readModel.rows(MusicTables.artists, index: MusicTables.artistsByName) {
+        try readModel.rows(MusicTables.artists, index: MusicTables.artistsByName).map { artist throws(LedgerError) in
             let songCount = try readModel.count(MusicTables.songs, index: MusicTables.songsByArtist, .prefix(artist.key))
-            artists.append(ArtistSummary(artistId: artist.key, name: artist.row.name, songCount: songCount))
+            return ArtistSummary(artistId: artist.key, name: artist.row.name, songCount: songCount)
         }
-        return artists
     }
 
     /// The live artist `artistId` with its live songs, by title, then id.
     /// Throws `LedgerError` `.notFound` when the artist does not exist or is deleted.
     public static func artistSongs(_ artistId: String, in readModel: ReadModelReader) throws(LedgerError) -> ArtistSongs {
-        guard let artist = try readModel.liveRow(MusicTables.artists, artistId) else {
-            throw LedgerError(.notFound, "artist \"\(artistId)\" does not exist", subject: MusicStreams.artist(artistId))
-        }
+        let artist = try readModel.requireFound(MusicTables.artists, artistId, kind: "artist")
         let songs = try readModel.rows(MusicTables.songs, index: MusicTables.songsByArtist, prefix: artistId).map { song in
             ArtistSong(songId: song.key, title: song.row.title, durationSeconds: song.row.durationSeconds)
         }

@@ -2,8 +2,6 @@ import EventLedger
 
 /// The `ledger query` forms of `MusicQueries`: JSON (`--json`) and readable tables.
 enum MusicQueryDefinitions {
-    static let all = [artists, artistSongs, songs]
-
     static let artists = QueryDefinition(
         name: "artists", summary: "live artists with their song counts, by name"
     ) { _, readModel in

@@ -30,10 +30,10 @@ extension MusicDomain {
     }
 
     private func requireLiveArtist(_ artistId: String, in readModel: ReadModelReader) throws(LedgerError) {
-        try readModel.requireLive(MusicTables.artists, artistId, kind: "artist", stream: MusicStreams.artist(artistId))
+        try readModel.requireLive(MusicTables.artists, artistId, kind: "artist")
     }
 
     private func requireLiveSong(_ songId: String, in readModel: ReadModelReader) throws(LedgerError) {
-        try readModel.requireLive(MusicTables.songs, songId, kind: "song", stream: MusicStreams.song(songId))
+        try readModel.requireLive(MusicTables.songs, songId, kind: "song")
     }
 }

@@ -20,20 +20,18 @@ enum MusicTables {
         return ArtistSongKey(artistId: artistId, title: CaseFolded(song.title))
     }
 
-    /// `artistId` → every artist created, deleted ones included. The songs naming an artist
-    /// are part of its state: a song added to it since refuses the undo of its creation.
+    /// `artistId` → every artist created, deleted ones included; the streams of artists are
+    /// `artist-⟨artistId⟩`. The songs naming an artist are part of its state: a song added
+    /// to it since refuses the undo of its creation.
     static let artists: ReadModelTable<String, ArtistRecord> = ReadModelTable(
-        readModel: readModel, name: "artists", entityStream: MusicStreams.artist(""), indexes: [artistsByName],
+        readModel: readModel, name: "artists", entityStream: "artist-", indexes: [artistsByName],
         referredBy: [Referrers(songs, index: songsByArtist)])
-    /// `songId` → every song added, deleted ones included. Undo never gives a live song an
-    /// artist that is deleted or unknown.
+    /// `songId` → every song added, deleted ones included; the streams of songs are
+    /// `song-⟨songId⟩`. Undo never gives a live song an artist that is deleted or unknown.
     static let songs: ReadModelTable<String, SongRecord> = ReadModelTable(
-        readModel: readModel, name: "songs", entityStream: MusicStreams.song(""), indexes: [songsByTitle, songsByArtist]
+        readModel: readModel, name: "songs", entityStream: "song-", indexes: [songsByTitle, songsByArtist]
     ) { _, song, readModel throws(LedgerError) in
         guard let song, !song.isDeleted, let artistId = song.artistId else { return }
-        try readModel.requireLive(artists, artistId, kind: "artist", stream: MusicStreams.artist(artistId))
+        try readModel.requireLive(artists, artistId, kind: "artist")
     }
-
-    /// Every table of the read model: artists before the songs that name them.
-    static let all: [any DeclaredTable] = [artists, songs]
 }

@@ -1,7 +1,8 @@
 import EventLedger
 import LedgerTestSupport
-import Music
 import Testing
+
+@testable import Music
 
 /// Form sessions over artists and songs: the typed `MusicQueries` on a session's
 /// preview, staging against the ledger plus staged events, commit, conflicts, discard.
@@ -37,7 +38,11 @@ import Testing
                     try MusicQueries.songs(in: reader)
                 )
             }
-            #expect(preview.0 == pinkFloyd(ArtistSong(songId: "hey-you", title: "Hey You"), ArtistSong(songId: "money", title: "Money")))
+            #expect(
+                preview.0
+                    == pinkFloyd(
+                        ArtistSong(songId: "hey-you", title: "Hey You", durationSeconds: nil),
+                        ArtistSong(songId: "money", title: "Money", durationSeconds: nil)))
             #expect(
                 preview.1 == [
                     ArtistSummary(artistId: "pink-floyd", name: "Pink Floyd", songCount: 2),
@@ -46,7 +51,7 @@ import Testing
             #expect(preview.2.map(\.title) == ["Bohemian Rhapsody", "Hey You", "Money"])
 
             let live = try ledger.read { try MusicQueries.artistSongs("pink-floyd", in: $0) }
-            #expect(live == pinkFloyd(ArtistSong(songId: "money", title: "Money2")), "nothing shows without the session")
+            #expect(live == pinkFloyd(ArtistSong(songId: "money", title: "Money2", durationSeconds: nil)), "nothing shows without the session")
             #expect(try ledger.read { try MusicQueries.artists(in: $0) }.first?.songCount == 1)
 
             let before = try ledger.head()
@@ -64,7 +69,7 @@ import Testing
             let session = try ledger.beginSession()
             try session.stage(ArtistDeleted(artistId: "pink-floyd"))
             let orphans = try session.preview { try MusicQueries.songs(orphansOnly: true, in: $0) }
-            #expect(orphans == [SongSummary(songId: "money", title: "Money2", artistId: nil)])
+            #expect(orphans == [SongSummary(songId: "money", title: "Money2", artistId: nil, durationSeconds: nil)])
             let artists = try session.preview { try MusicQueries.artists(in: $0) }
             #expect(artists.map(\.artistId) == ["queen"])
             let missing = #expect(throws: LedgerError.self) {
@@ -104,7 +109,7 @@ import Testing
                 radiohead
                     == ArtistSongs(
                         artistId: "radiohead", name: "Radiohead",
-                        songs: [ArtistSong(songId: "karma-police", title: "Karma Police")]))
+                        songs: [ArtistSong(songId: "karma-police", title: "Karma Police", durationSeconds: nil)]))
             #expect(try session.preview { try MusicQueries.artistSongs("pink-floyd", in: $0) }.songs.isEmpty)
         }
     }
@@ -144,7 +149,7 @@ import Testing
             #expect(try snapshot(ledger, domain) == afterFirst)
             #expect(
                 try ledger.read { try MusicQueries.artistSongs("pink-floyd", in: $0) }
-                    == pinkFloyd(ArtistSong(songId: "money", title: "Money")))
+                    == pinkFloyd(ArtistSong(songId: "money", title: "Money", durationSeconds: nil)))
         }
     }
 

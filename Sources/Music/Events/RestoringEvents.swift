@@ -1,26 +1,25 @@
 import EventLedger
 
-/// An artist returns to an earlier state, as an undo appends it: live with `name`, or,
-/// without a name, removed (deleted, its songs losing their artist).
-public struct ArtistRestored: DomainEvent, Equatable {
+/// An artist returns to an earlier state, as undo appended it in earlier versions (it now
+/// appends the ledger's `EntityRestored`): live with `name`, or, without a name, removed
+/// (deleted, its songs losing their artist).
+public struct ArtistRestored: EntityEvent, Equatable {
+    /// The artist's stream, `artist-⟨artistId⟩`.
+    public static let entity = EventEntity(MusicTables.artists, id: \Self.artistId)
     /// The artist's id.
     @ID public var artistId: String
     /// The name the artist is live with, or nil to remove it.
     @OptionalName public var name: String?
-
     /// An `ArtistRestored` event.
-    public init(artistId: String, name: String?) {
-        self.artistId = artistId
-        self.name = name
-    }
-
-    /// `artist-⟨artistId⟩`.
-    public var stream: String { MusicStreams.artist(artistId) }
+    public init(artistId: String, name: String?) { (self.artistId, self.name) = (artistId, name) }
 }
 
-/// A song returns to an earlier state, as an undo appends it: live with `title`, its
-/// artist and duration, or, without a title, removed.
-public struct SongRestored: DomainEvent, Equatable {
+/// A song returns to an earlier state, as undo appended it in earlier versions (it now
+/// appends the ledger's `EntityRestored`): live with `title`, its artist and duration, or,
+/// without a title, removed.
+public struct SongRestored: EntityEvent, Equatable {
+    /// The song's stream, `song-⟨songId⟩`.
+    public static let entity = EventEntity(MusicTables.songs, id: \Self.songId)
     /// The song's id.
     @ID public var songId: String
     /// The title the song is live with, or nil to remove it.
@@ -32,14 +31,8 @@ public struct SongRestored: DomainEvent, Equatable {
 
     /// A `SongRestored` event.
     public init(songId: String, title: String?, artistId: String? = nil, durationSeconds: Int? = nil) {
-        self.songId = songId
-        self.title = title
-        self.artistId = artistId
-        self.durationSeconds = durationSeconds
+        (self.songId, self.title, self.artistId, self.durationSeconds) = (songId, title, artistId, durationSeconds)
     }
-
-    /// `song-⟨songId⟩`.
-    public var stream: String { MusicStreams.song(songId) }
 
     /// Checks the duration's range, and that a removed song (no title) has no artist or duration.
     public func validate() throws(LedgerError) {

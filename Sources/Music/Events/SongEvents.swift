@@ -1,9 +1,9 @@
 import EventLedger
 
 /// A song is added, optionally with an artist.
-public struct SongAdded: DomainEvent, Equatable {
-    /// The ledger assigns `songId` when it is left out.
-    public static let createdEntityField: String? = "songId"
+public struct SongAdded: EntityEvent, Equatable {
+    /// The song's stream, `song-⟨songId⟩`; left out, the ledger assigns `songId` a UUID.
+    public static let entity = EventEntity(MusicTables.songs, id: \Self.songId), createdEntityField: String? = "songId"
     /// Version 2 adds the optional `durationSeconds`; a version 1 event has no duration.
     public static let upcasters: [@Sendable ([String: JSONValue]) -> [String: JSONValue]] = [{ version1 in version1 }]
     /// The durations a song may have, in seconds (up to a day).
@@ -20,14 +20,8 @@ public struct SongAdded: DomainEvent, Equatable {
 
     /// A `SongAdded` event.
     public init(songId: String, title: String, artistId: String? = nil, durationSeconds: Int? = nil) {
-        self.songId = songId
-        self.title = title
-        self.artistId = artistId
-        self.durationSeconds = durationSeconds
+        (self.songId, self.title, self.artistId, self.durationSeconds) = (songId, title, artistId, durationSeconds)
     }
-
-    /// `song-⟨songId⟩`.
-    public var stream: String { MusicStreams.song(songId) }
 
     /// Checks that a duration, when there is one, lies in `durationRange`.
     public func validate() throws(LedgerError) {
@@ -36,49 +30,35 @@ public struct SongAdded: DomainEvent, Equatable {
 }
 
 /// An existing song gets a new title.
-public struct SongRetitled: DomainEvent, Equatable {
+public struct SongRetitled: EntityEvent, Equatable {
+    /// The song's stream, `song-⟨songId⟩`.
+    public static let entity = EventEntity(MusicTables.songs, id: \Self.songId)
     /// The song's id.
     @ID public var songId: String
     /// The new title.
     @Name public var title: String
-
     /// A `SongRetitled` event.
-    public init(songId: String, title: String) {
-        self.songId = songId
-        self.title = title
-    }
-
-    /// `song-⟨songId⟩`.
-    public var stream: String { MusicStreams.song(songId) }
+    public init(songId: String, title: String) { (self.songId, self.title) = (songId, title) }
 }
 
 /// An existing song gets another artist, or none.
-public struct SongReassigned: DomainEvent, Equatable {
+public struct SongReassigned: EntityEvent, Equatable {
+    /// The song's stream, `song-⟨songId⟩`.
+    public static let entity = EventEntity(MusicTables.songs, id: \Self.songId)
     /// The song's id.
     @ID public var songId: String
     /// The new artist, or nil for none.
     @OptionalID public var artistId: String?
-
     /// A `SongReassigned` event.
-    public init(songId: String, artistId: String? = nil) {
-        self.songId = songId
-        self.artistId = artistId
-    }
-
-    /// `song-⟨songId⟩`.
-    public var stream: String { MusicStreams.song(songId) }
+    public init(songId: String, artistId: String? = nil) { (self.songId, self.artistId) = (songId, artistId) }
 }
 
 /// A song is deleted.
-public struct SongDeleted: DomainEvent, Equatable {
+public struct SongDeleted: EntityEvent, Equatable {
+    /// The song's stream, `song-⟨songId⟩`.
+    public static let entity = EventEntity(MusicTables.songs, id: \Self.songId)
     /// The song's id.
     @ID public var songId: String
-
     /// A `SongDeleted` event.
-    public init(songId: String) {
-        self.songId = songId
-    }
-
-    /// `song-⟨songId⟩`.
-    public var stream: String { MusicStreams.song(songId) }
+    public init(songId: String) { self.songId = songId }
 }
