@@ -2,73 +2,36 @@ import EventLedger
 
 /// A live category as the `categories` query lists it.
 public struct CategorySummary: Encodable, Sendable, Equatable {
-    /// The category's id.
-    public let categoryId: String
-    /// The category's name.
-    public let name: String
+    /// The category's id and name.
+    public let categoryId: String, name: String
     /// The number of live animals in the category.
     public let animalCount: Int
-
-    /// A category summary.
-    public init(categoryId: String, name: String, animalCount: Int) {
-        self.categoryId = categoryId
-        self.name = name
-        self.animalCount = animalCount
-    }
 }
 
 /// An animal of a category, as the `category-animals` query lists it.
 public struct CategoryAnimal: Encodable, Sendable, Equatable {
-    /// The animal's id.
-    public let animalId: String
-    /// The animal's name.
-    public let name: String
+    /// The animal's id and name.
+    public let animalId: String, name: String
     /// What the animal eats.
     public let diet: Diet
-
-    /// An animal of a category.
-    public init(animalId: String, name: String, diet: Diet) {
-        self.animalId = animalId
-        self.name = name
-        self.diet = diet
-    }
 }
 
 /// A live category and its live animals: the answer of the `category-animals` query.
 public struct CategoryAnimals: Encodable, Sendable, Equatable {
-    /// The category's id.
-    public let categoryId: String
-    /// The category's name.
-    public let name: String
+    /// The category's id and name.
+    public let categoryId: String, name: String
     /// The category's animals, by name, then id.
     public let animals: [CategoryAnimal]
-
-    /// A category with its animals.
-    public init(categoryId: String, name: String, animals: [CategoryAnimal]) {
-        self.categoryId = categoryId
-        self.name = name
-        self.animals = animals
-    }
 }
 
 /// A live animal as the `animals` query lists it.
 public struct AnimalSummary: Encodable, Sendable, Equatable {
-    /// The animal's id.
-    public let animalId: String
-    /// The animal's name.
-    public let name: String
+    /// The animal's id and name.
+    public let animalId: String, name: String
     /// What the animal eats.
     public let diet: Diet
     /// The animal's category, or nil when it has none.
     public let categoryId: String?
-
-    /// An animal summary.
-    public init(animalId: String, name: String, diet: Diet, categoryId: String?) {
-        self.animalId = animalId
-        self.name = name
-        self.diet = diet
-        self.categoryId = categoryId
-    }
 }
 
 /// The queries over the `animal-category` read model, typed.
@@ -87,11 +50,7 @@ public enum AnimalsQueries {
     /// The live category `categoryId` with its live animals, by name, then id.
     /// Throws `LedgerError` `.notFound` when the category does not exist or is deleted.
     public static func categoryAnimals(_ categoryId: String, in readModel: ReadModelReader) throws(LedgerError) -> CategoryAnimals {
-        guard let category = try readModel.liveRow(AnimalsTables.categories, categoryId) else {
-            throw LedgerError(
-                .notFound, "category \"\(categoryId)\" does not exist",
-                subject: AnimalsStreams.category(categoryId))
-        }
+        let category = try readModel.requireFound(AnimalsTables.categories, categoryId, kind: "category")
         let animals = try readModel.rows(AnimalsTables.animals, index: AnimalsTables.animalsByCategory, .prefix(categoryId)).map { entry in
             CategoryAnimal(animalId: entry.key, name: entry.row.name, diet: entry.row.diet)
         }

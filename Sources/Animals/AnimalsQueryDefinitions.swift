@@ -2,8 +2,6 @@ import EventLedger
 
 /// The `ledger query` forms of `AnimalsQueries`: JSON (`--json`) and readable tables.
 enum AnimalsQueryDefinitions {
-    static let all = [categories, categoryAnimals, animals]
-
     static let categories = QueryDefinition(
         name: "categories", summary: "live categories with their animal counts, by name"
     ) { _, state in

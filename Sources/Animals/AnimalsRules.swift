@@ -48,11 +48,11 @@ extension AnimalsDomain {
 private extension ReadModelReader {
     /// Throws "category must exist" or "category must not be deleted" unless `categoryId` is live.
     func requireLiveCategory(_ categoryId: String) throws(LedgerError) {
-        try requireLive(AnimalsTables.categories, categoryId, kind: "category", stream: AnimalsStreams.category(categoryId))
+        try requireLive(AnimalsTables.categories, categoryId, kind: "category")
     }
 
     /// Throws "animal must exist" or "animal must not be deleted" unless `animalId` is live.
     func requireLiveAnimal(_ animalId: String) throws(LedgerError) {
-        try requireLive(AnimalsTables.animals, animalId, kind: "animal", stream: AnimalsStreams.animal(animalId))
+        try requireLive(AnimalsTables.animals, animalId, kind: "animal")
     }
 }

@@ -10,11 +10,12 @@ enum AnimalsTables {
     static let categoriesByName = TableIndex<CategoryRecord>("by-name", unique: true, rule: "category name must be unique") { category in
         category.isDeleted ? nil : CaseFolded(category.name)
     }
-    /// Every category created, deleted ones included. Which animals are in a category is part
+    /// Every category created, deleted ones included; the streams of categories are
+    /// `category-⟨categoryId⟩`. Which animals are in a category is part
     /// of its state: one put in it or taken out since makes undoing the category's earlier
     /// commits a conflict.
     static let categories = ReadModelTable<String, CategoryRecord>(
-        readModel: readModel, name: "categories", entityStream: AnimalsStreams.category(""), indexes: [categoriesByName],
+        readModel: readModel, name: "categories", entityStream: "category-", indexes: [categoriesByName],
         referredBy: [Referrers(animals, index: animalsByCategory)])
 
     /// Live animals by name ignoring case, then id.
@@ -25,11 +26,9 @@ enum AnimalsTables {
     static let animalsByCategory = TableIndex<AnimalRecord>("by-category") { animal in
         animal.isDeleted ? nil : animal.categoryId.map { CategoryAnimalKey(categoryId: $0, name: CaseFolded(animal.name)) }
     }
-    /// Every animal added, deleted ones included; undo brings none back into a category that is not live.
+    /// Every animal added, deleted ones included; the streams of animals are `animal-⟨animalId⟩`.
+    /// Undo brings none back into a category that is not live.
     static let animals = ReadModelTable<String, AnimalRecord>(
-        readModel: readModel, name: "animals", entityStream: AnimalsStreams.animal(""), indexes: [animalsByName, animalsByCategory],
+        readModel: readModel, name: "animals", entityStream: "animal-", indexes: [animalsByName, animalsByCategory],
         restoring: AnimalsDomain.checkRestoring(animal:_:in:))
-
-    /// Every table of the read model, categories before the animals that refer to them.
-    static let all: [any DeclaredTable] = [categories, animals]
 }

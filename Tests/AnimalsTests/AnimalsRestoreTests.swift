@@ -1,7 +1,8 @@
-import Animals
 import EventLedger
 import LedgerTestSupport
 import Testing
+
+@testable import Animals
 
 /// `CategoryRestored` and `AnimalRestored`, the events undo appended before the ledger's own
 /// `EntityRestored`, which files still hold: their payloads, rules and `apply`, on a read

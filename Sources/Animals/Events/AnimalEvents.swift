@@ -1,10 +1,9 @@
 import EventLedger
 
 /// An animal is added, optionally in a category.
-public struct AnimalAdded: DomainEvent, Equatable {
-    /// The ledger assigns `animalId` when it is left out.
-    public static let createdEntityField: String? = "animalId"
-
+public struct AnimalAdded: EntityEvent, Equatable {
+    /// The animal's stream, `animal-⟨animalId⟩`; left out, the ledger assigns `animalId` a UUID.
+    public static let entity = EventEntity(AnimalsTables.animals, id: \Self.animalId), createdEntityField: String? = "animalId"
     /// The new animal's id.
     @ID public var animalId: String
     /// The animal's name.
@@ -16,77 +15,52 @@ public struct AnimalAdded: DomainEvent, Equatable {
 
     /// An `AnimalAdded` event.
     public init(animalId: String, name: String, diet: Diet, categoryId: String? = nil) {
-        self.animalId = animalId
-        self.name = name
-        self.diet = diet
-        self.categoryId = categoryId
+        (self.animalId, self.name, self.diet, self.categoryId) = (animalId, name, diet, categoryId)
     }
-
-    /// `animal-⟨animalId⟩`.
-    public var stream: String { AnimalsStreams.animal(animalId) }
 }
 
 /// An existing animal gets a new name.
-public struct AnimalRenamed: DomainEvent, Equatable {
+public struct AnimalRenamed: EntityEvent, Equatable {
+    /// The animal's stream, `animal-⟨animalId⟩`.
+    public static let entity = EventEntity(AnimalsTables.animals, id: \Self.animalId)
     /// The animal's id.
     @ID public var animalId: String
     /// The new name.
     @Name public var name: String
-
     /// An `AnimalRenamed` event.
-    public init(animalId: String, name: String) {
-        self.animalId = animalId
-        self.name = name
-    }
-
-    /// `animal-⟨animalId⟩`.
-    public var stream: String { AnimalsStreams.animal(animalId) }
+    public init(animalId: String, name: String) { (self.animalId, self.name) = (animalId, name) }
 }
 
 /// An existing animal's diet changes.
-public struct AnimalDietChanged: DomainEvent, Equatable {
+public struct AnimalDietChanged: EntityEvent, Equatable {
+    /// The animal's stream, `animal-⟨animalId⟩`.
+    public static let entity = EventEntity(AnimalsTables.animals, id: \Self.animalId)
     /// The animal's id.
     @ID public var animalId: String
     /// The new diet.
     public var diet: Diet
-
     /// An `AnimalDietChanged` event.
-    public init(animalId: String, diet: Diet) {
-        self.animalId = animalId
-        self.diet = diet
-    }
-
-    /// `animal-⟨animalId⟩`.
-    public var stream: String { AnimalsStreams.animal(animalId) }
+    public init(animalId: String, diet: Diet) { (self.animalId, self.diet) = (animalId, diet) }
 }
 
 /// An existing animal moves to another category, or to none.
-public struct AnimalRecategorized: DomainEvent, Equatable {
+public struct AnimalRecategorized: EntityEvent, Equatable {
+    /// The animal's stream, `animal-⟨animalId⟩`.
+    public static let entity = EventEntity(AnimalsTables.animals, id: \Self.animalId)
     /// The animal's id.
     @ID public var animalId: String
     /// The new category, or nil for none (left out of the payload).
     @OptionalID public var categoryId: String?
-
     /// An `AnimalRecategorized` event.
-    public init(animalId: String, categoryId: String? = nil) {
-        self.animalId = animalId
-        self.categoryId = categoryId
-    }
-
-    /// `animal-⟨animalId⟩`.
-    public var stream: String { AnimalsStreams.animal(animalId) }
+    public init(animalId: String, categoryId: String? = nil) { (self.animalId, self.categoryId) = (animalId, categoryId) }
 }
 
 /// An animal is removed.
-public struct AnimalRemoved: DomainEvent, Equatable {
+public struct AnimalRemoved: EntityEvent, Equatable {
+    /// The animal's stream, `animal-⟨animalId⟩`.
+    public static let entity = EventEntity(AnimalsTables.animals, id: \Self.animalId)
     /// The animal's id.
     @ID public var animalId: String
-
     /// An `AnimalRemoved` event.
-    public init(animalId: String) {
-        self.animalId = animalId
-    }
-
-    /// `animal-⟨animalId⟩`.
-    public var stream: String { AnimalsStreams.animal(animalId) }
+    public init(animalId: String) { self.animalId = animalId }
 }

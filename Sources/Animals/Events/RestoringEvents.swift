@@ -1,26 +1,25 @@
 import EventLedger
 
-/// A category returns to an earlier state, as an undo appends it: live with `name`, or,
-/// without a name, removed (deleted, its animals staying without a category).
-public struct CategoryRestored: DomainEvent, Equatable {
+/// A category returns to an earlier state, as undo appended it in earlier versions (it now
+/// appends the ledger's `EntityRestored`): live with `name`, or, without a name, removed
+/// (deleted, its animals staying without a category).
+public struct CategoryRestored: EntityEvent, Equatable {
+    /// The category's stream, `category-⟨categoryId⟩`.
+    public static let entity = EventEntity(AnimalsTables.categories, id: \Self.categoryId)
     /// The category's id.
     @ID public var categoryId: String
     /// The name the category is live with (unique among live categories), or nil to remove it.
     @OptionalName public var name: String?
-
     /// A `CategoryRestored` event.
-    public init(categoryId: String, name: String?) {
-        self.categoryId = categoryId
-        self.name = name
-    }
-
-    /// `category-⟨categoryId⟩`.
-    public var stream: String { AnimalsStreams.category(categoryId) }
+    public init(categoryId: String, name: String?) { (self.categoryId, self.name) = (categoryId, name) }
 }
 
-/// An animal returns to an earlier state, as an undo appends it: live with `name`, `diet`
-/// and its category, or, without a name and a diet, removed.
-public struct AnimalRestored: DomainEvent, Equatable {
+/// An animal returns to an earlier state, as undo appended it in earlier versions (it now
+/// appends the ledger's `EntityRestored`): live with `name`, `diet` and its category, or,
+/// without a name and a diet, removed.
+public struct AnimalRestored: EntityEvent, Equatable {
+    /// The animal's stream, `animal-⟨animalId⟩`.
+    public static let entity = EventEntity(AnimalsTables.animals, id: \Self.animalId)
     /// The animal's id.
     @ID public var animalId: String
     /// The name the animal is live with, or nil (with `diet`) to remove it.
@@ -32,14 +31,8 @@ public struct AnimalRestored: DomainEvent, Equatable {
 
     /// An `AnimalRestored` event.
     public init(animalId: String, name: String?, diet: Diet?, categoryId: String? = nil) {
-        self.animalId = animalId
-        self.name = name
-        self.diet = diet
-        self.categoryId = categoryId
+        (self.animalId, self.name, self.diet, self.categoryId) = (animalId, name, diet, categoryId)
     }
-
-    /// `animal-⟨animalId⟩`.
-    public var stream: String { AnimalsStreams.animal(animalId) }
 
     /// Checks that `name` and `diet` are both present or both absent, and that a removed
     /// animal has no category; names the missing field.
