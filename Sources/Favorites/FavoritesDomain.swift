@@ -5,22 +5,17 @@ import EventLedger
 public struct FavoritesDomain: LedgerDomain {
     /// The favourites domain.
     public init() {}
-
     /// Version 3 keeps the favourite rows, ordered by a declared index in place of the
     /// hand-kept table by position, and the position of the latest favourite added, which a
     /// restored favourite's must not be after (version 2 stored keys and rows in the ledger's
     /// typed binary form).
-    public var readModelVersion: Int { 3 }
-
+    public let readModelVersion = 3
     /// `favorites`.
-    public var readModelName: String { FavoritesTables.readModel }
-
-    /// `FavoriteAdded`, `FavoriteRemoved` and `FavoriteRestored`.
-    public var events: [EventCase<FavoritesEvent>] { FavoritesEvent.cases }
-
-    /// The tables of the `favorites` read model.
-    public var tables: [any DeclaredTable] { FavoritesTables.all }
-
+    public let readModelName = FavoritesTables.readModel
+    /// Each event type, by the case of `FavoritesEvent` carrying it.
+    public let events = [EventCase(FavoritesEvent.added), EventCase(FavoritesEvent.removed), EventCase(FavoritesEvent.restored)]
+    /// The tables of the `favorites` read model: the favourites and the position of the latest one added.
+    public let tables: [any DeclaredTable] = [FavoritesTables.favorites, FavoritesTables.latestAdded]
     /// `favorites`.
-    public var queries: [QueryDefinition] { [FavoritesQueryDefinitions.favorites] }
+    public let queries = [FavoritesQueryDefinitions.favorites]
 }

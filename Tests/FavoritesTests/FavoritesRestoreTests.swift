@@ -1,7 +1,8 @@
 import EventLedger
-import Favorites
 import LedgerTestSupport
 import Testing
+
+@testable import Favorites
 
 /// `FavoriteRestored`, the event undo appended before the ledger's own `EntityRestored`, which
 /// files still hold: its payload and `apply`, on a read model in memory, and as any event of

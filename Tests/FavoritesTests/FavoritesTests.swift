@@ -1,7 +1,8 @@
 import EventLedger
-import Favorites
 import LedgerTestSupport
 import Testing
+
+@testable import Favorites
 
 /// The query of favourites: listed in the order added, with the time and position each was added at.
 @Suite struct FavoritesTests {

@@ -1,8 +1,11 @@
 import EventLedger
 
-/// A favourite returns to an earlier state, as an undo appends it: a favourite added at
-/// `addedAt` at `position`, or, with neither, not a favourite.
-public struct FavoriteRestored: DomainEvent, Equatable {
+/// A favourite returns to an earlier state, as undo appended it in earlier versions (it now
+/// appends the ledger's `EntityRestored`): a favourite added at `addedAt` at `position`, or,
+/// with neither, not a favourite.
+public struct FavoriteRestored: EntityEvent, Equatable {
+    /// The favourite's stream, `favorite-⟨dishId⟩`.
+    public static let entity = EventEntity(FavoritesTables.favorites, id: \Self.dishId)
     /// The dish's id.
     @ID public var dishId: String
     /// When the favourite was added, or nil (with `position`) for no favourite.
@@ -13,13 +16,8 @@ public struct FavoriteRestored: DomainEvent, Equatable {
 
     /// A `FavoriteRestored` event.
     public init(dishId: String, addedAt: Timestamp?, position: UInt64?) {
-        self.dishId = dishId
-        self.addedAt = addedAt
-        self.position = position
+        (self.dishId, self.addedAt, self.position) = (dishId, addedAt, position)
     }
-
-    /// `favorite-⟨dishId⟩`.
-    public var stream: String { FavoritesStreams.favorite(dishId) }
 
     /// Checks that `addedAt` and `position` are both present or both absent, naming the
     /// missing one, and that a position is a log position (from 1).
