@@ -11,8 +11,6 @@ public struct AnimalsDomain: LedgerDomain {
     /// in the ledger's typed binary form): a ledger whose read model an earlier version built
     /// rebuilds it when next opened for writing.
     public let readModelVersion = 4
-    /// `animal-category`.
-    public let readModelName = AnimalsTables.readModel
     /// Each event type, by the case of `AnimalsEvent` carrying it.
     public let events = [
         EventCase(AnimalsEvent.categoryCreated), EventCase(AnimalsEvent.categoryRenamed), EventCase(AnimalsEvent.categoryDeleted),

@@ -10,8 +10,6 @@ public struct FavoritesDomain: LedgerDomain {
     /// restored favourite's must not be after (version 2 stored keys and rows in the ledger's
     /// typed binary form).
     public let readModelVersion = 3
-    /// `favorites`.
-    public let readModelName = FavoritesTables.readModel
     /// Each event type, by the case of `FavoritesEvent` carrying it.
     public let events = [EventCase(FavoritesEvent.added), EventCase(FavoritesEvent.removed), EventCase(FavoritesEvent.restored)]
     /// The tables of the `favorites` read model: the favourites and the position of the latest one added.

@@ -13,8 +13,6 @@ public struct MusicDomain: LedgerDomain {
     /// Version 6 keeps only the artists' and songs' rows, listed by declared indexes (by name,
     /// by title, by artist), and counts an artist's songs when queried.
     public let readModelVersion = 6
-    /// `artist-songs`.
-    public let readModelName = MusicTables.readModel
     /// Each event type, by the case of `MusicEvent` carrying it.
     public let events = [
         EventCase(MusicEvent.artistCreated), EventCase(MusicEvent.artistRenamed), EventCase(MusicEvent.artistDeleted),
