@@ -33,16 +33,38 @@ enum EventKind: CaseIterable {
         }
     }
 
+    /// The kind of entity the event is about.
+    var entity: WorkloadEntity {
+        switch self {
+        case .artistCreated, .artistRenamed, .artistDeleted, .artistRestored: .artist
+        case .songAdded, .songRetitled, .songReassigned, .songDeleted, .songRestored: .song
+        case .categoryCreated, .categoryRenamed, .categoryDeleted, .categoryRestored: .category
+        case .animalAdded, .animalRenamed, .animalDietChanged, .animalRecategorized, .animalRemoved, .animalRestored: .animal
+        case .favoriteAdded, .favoriteRemoved, .favoriteRestored: .favourite
+        }
+    }
+
     /// The kind that is always possible and makes this one possible later: the creation of
     /// the entity it edits (an edit of nothing live becomes that creation instead).
     var creation: EventKind {
-        switch self {
-        case .artistCreated, .artistRenamed, .artistDeleted, .artistRestored: .artistCreated
-        case .songAdded, .songRetitled, .songReassigned, .songDeleted, .songRestored: .songAdded
-        case .categoryCreated, .categoryRenamed, .categoryDeleted, .categoryRestored: .categoryCreated
-        case .animalAdded, .animalRenamed, .animalDietChanged, .animalRecategorized, .animalRemoved, .animalRestored: .animalAdded
-        case .favoriteAdded, .favoriteRemoved, .favoriteRestored: .favoriteAdded
+        switch entity {
+        case .artist: .artistCreated
+        case .song: .songAdded
+        case .category: .categoryCreated
+        case .animal: .animalAdded
+        case .favourite: .favoriteAdded
         }
+    }
+
+    /// Whether the event leaves its entity deleted: a deletion, a favourite's removal, or (as
+    /// the generator makes them) a favourite's restore.
+    var deletes: Bool {
+        [.artistDeleted, .songDeleted, .categoryDeleted, .animalRemoved, .favoriteRemoved, .favoriteRestored].contains(self)
+    }
+
+    /// Whether the event restores an entity, as undo did before it appended `EntityRestored`.
+    var restores: Bool {
+        [.artistRestored, .songRestored, .categoryRestored, .animalRestored, .favoriteRestored].contains(self)
     }
 
     /// Whether the event creates an entity, whose stream therefore must not exist yet.
@@ -61,4 +83,9 @@ enum EventKind: CaseIterable {
         }
         preconditionFailure("weights do not add up to totalWeight")
     }
+}
+
+/// The kinds of entity the generator makes: those of the Music, Animals and Favorites domains.
+enum WorkloadEntity {
+    case artist, song, category, animal, favourite
 }

@@ -57,135 +57,98 @@ public struct WorkloadGenerator {
     /// A new entity id, e.g. `so.17` for a song created by the 17th event.
     private func newID(_ prefix: String) -> String { "\(prefix)\(sequence)" }
 
-    /// An event of `kind` that is valid now, updating the model; nil when there is
-    /// no live entity for it to edit.
+    /// An event of `kind` that is valid now, updating the model; nil when there is no entity
+    /// for it to change (none live to edit, none at all to restore).
     private mutating func make(_ kind: EventKind) -> (any DomainEvent)? {
         switch kind {
         case .artistCreated:
             let artistId = newID("ar:")
-            let name = paddedName(WorkloadNames.artist(using: &random))
-            model.nameArtist(artistId, name)
-            return ArtistCreated(artistId: artistId, name: name)
-        case .artistRenamed:
-            return model.artists.randomElement(using: &random).map { artistId in
-                let name = paddedName(WorkloadNames.artist(using: &random))
-                model.nameArtist(artistId, name)
-                return ArtistRenamed(artistId: artistId, name: name)
-            }
-        case .artistDeleted:
-            return model.artists.randomElement(using: &random).map { artistId in
-                model.deleteArtist(artistId)
-                return ArtistDeleted(artistId: artistId)
-            }
+            return ArtistCreated(artistId: artistId, name: nameArtist(artistId))
         case .songAdded:
             let songId = newID("so.")
-            model.songs.insert(songId)
+            model.songs.makeLive(songId)
             return SongAdded(songId: songId, title: WorkloadNames.title(using: &random), artistId: songArtist())
-        case .songRetitled:
-            return model.songs.randomElement(using: &random).map { songId in
-                SongRetitled(songId: songId, title: WorkloadNames.title(using: &random))
-            }
-        case .songReassigned:
-            return model.songs.randomElement(using: &random).map { songId in
-                SongReassigned(songId: songId, artistId: songArtist())
-            }
-        case .songDeleted:
-            return model.songs.randomElement(using: &random).map { songId in
-                model.deleteSong(songId)
-                return SongDeleted(songId: songId)
-            }
         case .categoryCreated:
             let categoryId = newID("ca_")
-            let name = categoryName(for: nil)
-            model.nameCategory(categoryId, name)
-            return CategoryCreated(categoryId: categoryId, name: paddedName(name))
-        case .categoryRenamed:
-            return model.categories.randomElement(using: &random).map { categoryId in
-                let name = categoryName(for: categoryId)
-                model.nameCategory(categoryId, name)
-                return CategoryRenamed(categoryId: categoryId, name: paddedName(name))
-            }
-        case .categoryDeleted:
-            return model.categories.randomElement(using: &random).map { categoryId in
-                model.deleteCategory(categoryId)
-                return CategoryDeleted(categoryId: categoryId)
-            }
+            return CategoryCreated(categoryId: categoryId, name: nameCategory(categoryId, isNew: true))
         case .animalAdded:
             let animalId = newID("an-")
-            let categoryId = animalCategory()
-            model.placeAnimal(animalId, in: categoryId)
-            return AnimalAdded(
-                animalId: animalId, name: WorkloadNames.animal(using: &random), diet: diet(),
-                categoryId: categoryId)
-        case .animalRenamed:
-            return model.animals.randomElement(using: &random).map { animalId in
-                AnimalRenamed(animalId: animalId, name: WorkloadNames.animal(using: &random))
-            }
-        case .animalDietChanged:
-            return model.animals.randomElement(using: &random).map { animalId in
-                AnimalDietChanged(animalId: animalId, diet: diet())
-            }
-        case .animalRecategorized:
-            return model.animals.randomElement(using: &random).map { animalId in
-                let categoryId = animalCategory()
-                model.placeAnimal(animalId, in: categoryId)
-                return AnimalRecategorized(animalId: animalId, categoryId: categoryId)
-            }
-        case .animalRemoved:
-            return model.animals.randomElement(using: &random).map { animalId in
-                model.removeAnimal(animalId)
-                return AnimalRemoved(animalId: animalId)
-            }
+            let categoryId = placeAnimal(animalId)
+            return AnimalAdded(animalId: animalId, name: WorkloadNames.animal(using: &random), diet: diet(), categoryId: categoryId)
         case .favoriteAdded:
-            let former = Int.random(in: 0..<3, using: &random) == 0 ? model.formerFavourites.randomElement(using: &random) : nil
+            let former = Int.random(in: 0..<3, using: &random) == 0 ? model.favourites.deleted.randomElement(using: &random) : nil
             let dishId = former ?? newID("dish:")
-            model.favourite(dishId)
+            model.favourites.makeLive(dishId)
             return FavoriteAdded(dishId: dishId)
-        case .favoriteRemoved:
-            return model.favourites.randomElement(using: &random).map { dishId in
-                model.unfavourite(dishId)
-                return FavoriteRemoved(dishId: dishId)
-            }
+        default:
+            let entities = model.entities(kind.entity)
+            let id = kind.restores ? restorable(entities) : entities.live.randomElement(using: &random)
+            return id.map { change(kind, $0) }
+        }
+    }
+
+    /// An event of `kind`, which edits, deletes or restores the entity `id`, updating the model.
+    private mutating func change(_ kind: EventKind, _ id: String) -> any DomainEvent {
+        if kind.deletes { model.delete(kind.entity, id) }
+        switch kind {
+        case .artistRenamed: return ArtistRenamed(artistId: id, name: nameArtist(id))
+        case .artistDeleted: return ArtistDeleted(artistId: id)
+        case .songRetitled: return SongRetitled(songId: id, title: WorkloadNames.title(using: &random))
+        case .songReassigned: return SongReassigned(songId: id, artistId: songArtist())
+        case .songDeleted: return SongDeleted(songId: id)
+        case .categoryRenamed: return CategoryRenamed(categoryId: id, name: nameCategory(id))
+        case .categoryDeleted: return CategoryDeleted(categoryId: id)
+        case .animalRenamed: return AnimalRenamed(animalId: id, name: WorkloadNames.animal(using: &random))
+        case .animalDietChanged: return AnimalDietChanged(animalId: id, diet: diet())
+        case .animalRecategorized: return AnimalRecategorized(animalId: id, categoryId: placeAnimal(id))
+        case .animalRemoved: return AnimalRemoved(animalId: id)
+        case .favoriteRemoved: return FavoriteRemoved(dishId: id)
         case .artistRestored:
-            return restorable(model.artists, model.deletedArtists).map { artistId in
-                let current = keepsState() ? model.artistName(artistId) : nil
-                let name = current ?? paddedName(WorkloadNames.artist(using: &random))
-                model.nameArtist(artistId, name)
-                return ArtistRestored(artistId: artistId, name: name)
-            }
+            let current = keepsState() ? model.artistName(id) : nil
+            return ArtistRestored(artistId: id, name: nameArtist(id, keeping: current))
         case .songRestored:
-            return restorable(model.songs, model.deletedSongs).map { songId in
-                model.restoreSong(songId)
-                return SongRestored(songId: songId, title: WorkloadNames.title(using: &random), artistId: songArtist())
-            }
+            model.songs.makeLive(id)
+            return SongRestored(songId: id, title: WorkloadNames.title(using: &random), artistId: songArtist())
         case .categoryRestored:
-            return restorable(model.categories, model.deletedCategories).map { categoryId in
-                let current = keepsState() ? model.categoryName(categoryId) : nil
-                let name = current ?? categoryName(for: categoryId)
-                model.nameCategory(categoryId, name)
-                return CategoryRestored(categoryId: categoryId, name: paddedName(name))
-            }
+            let current = keepsState() ? model.categoryName(id) : nil
+            return CategoryRestored(categoryId: id, name: nameCategory(id, keeping: current))
         case .animalRestored:
-            return restorable(model.animals, model.deletedAnimals).map { animalId in
-                let categoryId = animalCategory()
-                model.placeAnimal(animalId, in: categoryId)
-                return AnimalRestored(
-                    animalId: animalId, name: WorkloadNames.animal(using: &random), diet: diet(),
-                    categoryId: categoryId)
-            }
-        case .favoriteRestored:
-            return restorable(model.favourites, model.formerFavourites).map { dishId in
-                model.unfavourite(dishId)
-                return FavoriteRestored(dishId: dishId, addedAt: nil, position: nil)
-            }
+            let categoryId = placeAnimal(id)
+            return AnimalRestored(animalId: id, name: WorkloadNames.animal(using: &random), diet: diet(), categoryId: categoryId)
+        case .favoriteRestored: return FavoriteRestored(dishId: id, addedAt: nil, position: nil)
+        case .artistCreated, .songAdded, .categoryCreated, .animalAdded, .favoriteAdded:
+            preconditionFailure("\(kind) creates its entity: make(_:) makes it")
         }
     }
 
     /// An entity to restore: half the time a deleted one, when there is one, otherwise a live
     /// one; nil when there is neither.
-    private mutating func restorable(_ live: LivePool, _ deleted: LivePool) -> String? {
-        let fromDeleted = Bool.random(using: &random) ? deleted.randomElement(using: &random) : nil
-        return fromDeleted ?? live.randomElement(using: &random)
+    private mutating func restorable(_ entities: EntityPools) -> String? {
+        let fromDeleted = Bool.random(using: &random) ? entities.deleted.randomElement(using: &random) : nil
+        return fromDeleted ?? entities.live.randomElement(using: &random)
+    }
+
+    /// Makes the artist live with `current`, or else a new name, and returns that name.
+    private mutating func nameArtist(_ artistId: String, keeping current: String? = nil) -> String {
+        let name = current ?? paddedName(WorkloadNames.artist(using: &random))
+        model.nameArtist(artistId, name)
+        return name
+    }
+
+    /// Makes the category live with `current`, or else a name it may take (`categoryName(for:)`),
+    /// and returns that name as a payload gives it.
+    private mutating func nameCategory(_ categoryId: String, isNew: Bool = false, keeping current: String? = nil) -> String {
+        let name = current ?? categoryName(for: isNew ? nil : categoryId)
+        model.nameCategory(categoryId, name)
+        return paddedName(name)
+    }
+
+    /// Puts the animal, added, moved or restored, in a category `animalCategory()` picks, and
+    /// returns that category.
+    private mutating func placeAnimal(_ animalId: String) -> String? {
+        let categoryId = animalCategory()
+        model.placeAnimal(animalId, in: categoryId)
+        return categoryId
     }
 
     /// Whether a restore of a live entity keeps its current state (half the time) rather than
@@ -199,14 +162,14 @@ public struct WorkloadGenerator {
     private mutating func songArtist() -> String? {
         switch Int.random(in: 0..<20, using: &random) {
         case 0..<3: nil
-        case 3..<15: model.artists.recentElement(window: 16, using: &random)
-        default: model.artists.popularElement(using: &random)
+        case 3..<15: model.artists.live.recentElement(window: 16, using: &random)
+        default: model.artists.live.popularElement(using: &random)
         }
     }
 
     /// An animal's category: a live one, or none a quarter of the time.
     private mutating func animalCategory() -> String? {
-        Int.random(in: 0..<4, using: &random) == 0 ? nil : model.categories.randomElement(using: &random)
+        Int.random(in: 0..<4, using: &random) == 0 ? nil : model.categories.live.randomElement(using: &random)
     }
 
     private mutating func diet() -> Diet {
@@ -232,7 +195,7 @@ public struct WorkloadGenerator {
             if model.mayName(categoryId, candidate) { return candidate }
         }
         while true {
-            let candidate = WorkloadNames.category(using: &random, upTo: 2 * model.categories.ids.count + 8)
+            let candidate = WorkloadNames.category(using: &random, upTo: 2 * model.categories.live.ids.count + 8)
             if model.mayName(categoryId, candidate) { return candidate }
         }
     }
