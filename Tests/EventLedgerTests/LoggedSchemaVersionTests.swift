@@ -16,22 +16,10 @@ private struct NoteFiledWithReason: DomainEvent {
 }
 
 /// The notes domain of a later tool, whose `NoteFiled` is at schema version 3.
-private struct LaterNotes: LedgerDomain {
-    let notes = NotesDomain()
-    var readModelName: String { notes.readModelName }
+private struct LaterNotes: NotesVariant {
     var events: [EventCase<NoteEvent>] {
-        notes.events.filter { $0.typeName != "NoteFiled" }
+        NotesDomain().events.filter { $0.typeName != "NoteFiled" }
             + [EventCase(NoteFiledWithReason.self) { .filed(NoteFiled(noteId: $0.noteId, folderId: $0.folderId)) }]
-    }
-    var tables: [any DeclaredTable] { notes.tables }
-    var queries: [QueryDefinition] { notes.queries }
-
-    func check(_ event: NoteEvent, against readModel: ReadModelReader, mode: RuleMode) throws(LedgerError) {
-        try notes.check(event, against: readModel, mode: mode)
-    }
-
-    func apply(_ event: NoteEvent, context: EventContext, to readModel: ReadModelWriter) throws(LedgerError) {
-        try notes.apply(event, context: context, to: readModel)
     }
 }
 

@@ -5,20 +5,11 @@ import Testing
 @testable import EventLedger
 
 /// The notes domain in a later version whose `apply` stores each note's text in capitals.
-private struct ShoutingNotes: LedgerDomain {
-    let notes = NotesDomain()
-    var readModelName: String { notes.readModelName }
-    var events: [EventCase<NoteEvent>] { notes.events }
-    var tables: [any DeclaredTable] { notes.tables }
-    var queries: [QueryDefinition] { notes.queries }
+private struct ShoutingNotes: NotesVariant {
     var readModelVersion: Int { 2 }
 
-    func check(_ event: NoteEvent, against readModel: ReadModelReader, mode: RuleMode) throws(LedgerError) {
-        try notes.check(event, against: readModel, mode: mode)
-    }
-
     func apply(_ event: NoteEvent, context: EventContext, to readModel: ReadModelWriter) throws(LedgerError) {
-        try notes.apply(event, context: context, to: readModel)
+        try NotesDomain().apply(event, context: context, to: readModel)
         if case .created(let created) = event {
             try readModel.set(NotesDomain.notes, created.noteId, NoteRow(text: created.text.uppercased()))
         }

@@ -5,39 +5,20 @@ import Testing
 
 /// The notes domain at version 1 with a table of each note's length and its index by length,
 /// which version 2 (`NotesWithoutLengths`) no longer declares.
-private struct NotesWithLengths: LedgerDomain {
+private struct NotesWithLengths: NotesVariant {
     static let byLength = TableIndex<Int>("by-length") { length in length }
     static let lengths = ReadModelTable<String, Int>(readModel: "notes", name: "lengths", indexes: [byLength])
-    let notes = NotesDomain()
-    var events: [EventCase<NoteEvent>] { notes.events }
-    var tables: [any DeclaredTable] { notes.tables + [Self.lengths] }
-    var queries: [QueryDefinition] { notes.queries }
-
-    func check(_ event: NoteEvent, against readModel: ReadModelReader, mode: RuleMode) throws(LedgerError) {
-        try notes.check(event, against: readModel, mode: mode)
-    }
+    var tables: [any DeclaredTable] { NotesDomain().tables + [Self.lengths] }
 
     func apply(_ event: NoteEvent, context: EventContext, to readModel: ReadModelWriter) throws(LedgerError) {
-        try notes.apply(event, context: context, to: readModel)
+        try NotesDomain().apply(event, context: context, to: readModel)
         if case .created(let created) = event { try readModel.set(Self.lengths, created.noteId, created.text.count) }
     }
 }
 
 /// The notes domain without the lengths, at `readModelVersion`.
-private struct NotesWithoutLengths: LedgerDomain {
-    let notes = NotesDomain()
+private struct NotesWithoutLengths: NotesVariant {
     let readModelVersion: Int
-    var events: [EventCase<NoteEvent>] { notes.events }
-    var tables: [any DeclaredTable] { notes.tables }
-    var queries: [QueryDefinition] { notes.queries }
-
-    func check(_ event: NoteEvent, against readModel: ReadModelReader, mode: RuleMode) throws(LedgerError) {
-        try notes.check(event, against: readModel, mode: mode)
-    }
-
-    func apply(_ event: NoteEvent, context: EventContext, to readModel: ReadModelWriter) throws(LedgerError) {
-        try notes.apply(event, context: context, to: readModel)
-    }
 }
 
 /// A rebuild deletes the tables of a read model that its domain no longer declares, those of

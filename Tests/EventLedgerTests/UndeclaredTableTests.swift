@@ -5,20 +5,8 @@ import Testing
 
 /// The notes domain declaring only its `notes` table, while its `apply` also writes
 /// `folder-notes`: a mistake a domain author can make.
-private struct NotesMissingATable: LedgerDomain {
-    let notes = NotesDomain()
-    var readModelName: String { notes.readModelName }
-    var events: [EventCase<NoteEvent>] { notes.events }
+private struct NotesMissingATable: NotesVariant {
     var tables: [any DeclaredTable] { [NotesDomain.notes] }
-    var queries: [QueryDefinition] { notes.queries }
-
-    func check(_ event: NoteEvent, against readModel: ReadModelReader, mode: RuleMode) throws(LedgerError) {
-        try notes.check(event, against: readModel, mode: mode)
-    }
-
-    func apply(_ event: NoteEvent, context: EventContext, to readModel: ReadModelWriter) throws(LedgerError) {
-        try notes.apply(event, context: context, to: readModel)
-    }
 }
 
 /// A table a domain did not declare is a thrown error naming it, on every path that uses

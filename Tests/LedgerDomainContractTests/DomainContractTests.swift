@@ -53,21 +53,11 @@ import Testing
 
 /// The notes domain, but for a note's text, which `apply` numbers by how many notes it has
 /// created in this process: folded again, the same events give other rows.
-struct DriftingNotesDomain: LedgerDomain {
+struct DriftingNotesDomain: NotesVariant {
     private static let created = Counter()
-    private let notes = NotesDomain()
-
-    var readModelName: String { notes.readModelName }
-    var events: [EventCase<NoteEvent>] { notes.events }
-    var tables: [any DeclaredTable] { notes.tables }
-    var queries: [QueryDefinition] { notes.queries }
-
-    func check(_ event: NoteEvent, against readModel: ReadModelReader, mode: RuleMode) throws(LedgerError) {
-        try notes.check(event, against: readModel, mode: mode)
-    }
 
     func apply(_ event: NoteEvent, context: EventContext, to readModel: ReadModelWriter) throws(LedgerError) {
-        try notes.apply(event, context: context, to: readModel)
+        try NotesDomain().apply(event, context: context, to: readModel)
         guard case .created(let created) = event else { return }
         Self.created.increment()
         try readModel.set(NotesDomain.notes, created.noteId, NoteRow(text: "\(created.text) #\(Self.created.value)"))

@@ -2,61 +2,46 @@ import EventLedger
 
 /// A minimal domain for engine tests: notes that can be created, edited and archived,
 /// grouped in folders whose deletion archives their notes (a cascade).
-public struct NoteCreated: DomainEvent {
-    /// The created note's id is assigned when left out.
-    public static let createdEntityField: String? = "noteId"
+public struct NoteCreated: EntityEvent {
+    /// The note's stream, `note-⟨noteId⟩`; left out, the ledger assigns `noteId` a UUID.
+    public static let entity = EventEntity(NotesDomain.notes, id: \Self.noteId), createdEntityField: String? = "noteId"
     /// The note.
     @ID public var noteId: String
     /// Its text.
     @Name public var text: String
     /// The folder it is filed in, if any.
     @OptionalID public var folderId: String?
-
     /// A note created with `text`, in `folderId` if given.
-    public init(noteId: String, text: String, folderId: String? = nil) {
-        self.noteId = noteId
-        self.text = text
-        self.folderId = folderId
-    }
-
-    /// The note's stream.
-    public var stream: String { "note-\(noteId)" }
+    public init(noteId: String, text: String, folderId: String? = nil) { (self.noteId, self.text, self.folderId) = (noteId, text, folderId) }
 }
 
 /// A note's text changes.
-public struct NoteEdited: DomainEvent {
+public struct NoteEdited: EntityEvent {
+    /// The note's stream.
+    public static let entity = EventEntity(NotesDomain.notes, id: \Self.noteId)
     /// The note.
     @ID public var noteId: String
     /// Its new text.
     @Name public var text: String
-
     /// The note `noteId` now reads `text`.
-    public init(noteId: String, text: String) {
-        self.noteId = noteId
-        self.text = text
-    }
-
-    /// The note's stream.
-    public var stream: String { "note-\(noteId)" }
+    public init(noteId: String, text: String) { (self.noteId, self.text) = (noteId, text) }
 }
 
 /// A folder is deleted: its notes are archived.
 public struct FolderDeleted: DomainEvent {
     /// The folder.
     @ID public var folderId: String
-
     /// The folder `folderId` is deleted.
-    public init(folderId: String) {
-        self.folderId = folderId
-    }
-
+    public init(folderId: String) { self.folderId = folderId }
     /// The folder's stream.
     public var stream: String { "folder-\(folderId)" }
 }
 
 /// A note is filed in a folder. Schema version 2 names the folder `folderId`; version 1
 /// called it `folder`.
-public struct NoteFiled: DomainEvent {
+public struct NoteFiled: EntityEvent {
+    /// The note's stream.
+    public static let entity = EventEntity(NotesDomain.notes, id: \Self.noteId)
     /// Version 1's `folder` becomes `folderId`.
     public static let upcasters: [@Sendable ([String: JSONValue]) -> [String: JSONValue]] = [
         { version1 in
@@ -69,32 +54,20 @@ public struct NoteFiled: DomainEvent {
     @ID public var noteId: String
     /// The folder it is filed in.
     @ID public var folderId: String
-
     /// The note `noteId` is filed in `folderId`.
-    public init(noteId: String, folderId: String) {
-        self.noteId = noteId
-        self.folderId = folderId
-    }
-
-    /// The note's stream.
-    public var stream: String { "note-\(noteId)" }
+    public init(noteId: String, folderId: String) { (self.noteId, self.folderId) = (noteId, folderId) }
 }
 
 /// A note returns to an earlier state (undo): live with `text`, or archived without one.
-public struct NoteRestored: DomainEvent {
+public struct NoteRestored: EntityEvent {
+    /// The note's stream.
+    public static let entity = EventEntity(NotesDomain.notes, id: \Self.noteId)
     /// The note.
     @ID public var noteId: String
     /// Its text when live again; nil when archived.
     @OptionalName public var text: String?
-
     /// The note `noteId` is live with `text`, or archived when nil.
-    public init(noteId: String, text: String?) {
-        self.noteId = noteId
-        self.text = text
-    }
-
-    /// The note's stream.
-    public var stream: String { "note-\(noteId)" }
+    public init(noteId: String, text: String?) { (self.noteId, self.text) = (noteId, text) }
 }
 
 /// The events of the notes domain.
@@ -166,9 +139,8 @@ public struct NotesDomain: LedgerDomain {
     /// Its events.
     public var events: [EventCase<NoteEvent>] {
         [
-            EventCase(NoteCreated.self, as: NoteEvent.created), EventCase(NoteEdited.self, as: NoteEvent.edited),
-            EventCase(FolderDeleted.self, as: NoteEvent.folderDeleted), EventCase(NoteFiled.self, as: NoteEvent.filed),
-            EventCase(NoteRestored.self, as: NoteEvent.restored),
+            EventCase(NoteEvent.created), EventCase(NoteEvent.edited), EventCase(NoteEvent.folderDeleted), EventCase(NoteEvent.filed),
+            EventCase(NoteEvent.restored),
         ]
     }
     /// Its tables.
@@ -188,7 +160,7 @@ public struct NotesDomain: LedgerDomain {
         switch event {
         case .edited(let edit):
             guard let note = try readModel.row(Self.notes, edit.noteId), !note.isArchived else {
-                throw LedgerError.rule("note must exist", entity: "note-\(edit.noteId)")
+                throw LedgerError.rule("note must exist", entity: edit.stream)
             }
         case .created, .folderDeleted, .filed, .restored:
             break
@@ -218,7 +190,7 @@ public struct NotesDomain: LedgerDomain {
                     try readModel.set(Self.notes, key.noteId, note)
                 }
                 try readModel.remove(Self.folderNotes, key)
-                try context.link(stream: "note-\(key.noteId)")
+                try context.link(stream: Self.notes.stream(of: key.noteId))
             }
         }
     }
