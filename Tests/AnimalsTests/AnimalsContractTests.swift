@@ -41,8 +41,7 @@ import Testing
         AnimalAdded(animalId: "gecko", name: "Gecko", diet: .carnivorous, categoryId: "reptile"),
         AnimalRecategorized(animalId: "fox", categoryId: "reptile"), rule: "category must exist", entity: "category-reptile"
     )
-    .refusing(AnimalAdded(animalId: "fox", name: "Fox", diet: .omnivorous), rule: "id must be new", entity: "animal-fox")
-    .refusing(AnimalAdded(animalId: "fox", name: "Fox", diet: .omnivorous), mode: .importing, rule: "id must be new", entity: "animal-fox")
+    .refusingInEveryMode(AnimalAdded(animalId: "fox", name: "Fox", diet: .omnivorous), rule: "id must be new", entity: "animal-fox")
     // Category names are unique ignoring case, in every mode, and within a commit.
     .refusing(
         CategoryCreated(categoryId: "c2", name: "  mAMMAL "), rule: "category name must be unique",

@@ -8,10 +8,8 @@ import Testing
 @Suite struct FavoritesContractTests {
     static let scenario = DomainScenario(FavoritesDomain(), queries: [CheckedQuery("favorites")])
         .committing(FavoriteAdded(dishId: "har-gow"), FavoriteAdded(dishId: "siu-mai"))
-        .refusing(FavoriteAdded(dishId: "har-gow"), rule: "dish is already a favourite", entity: "favorite-har-gow")
-        .refusing(FavoriteAdded(dishId: "har-gow"), mode: .importing, rule: "dish is already a favourite", entity: "favorite-har-gow")
-        .refusing(FavoriteRemoved(dishId: "egg-tart"), rule: "dish is not a favourite", entity: "favorite-egg-tart")
-        .refusing(FavoriteRemoved(dishId: "egg-tart"), mode: .importing, rule: "dish is not a favourite", entity: "favorite-egg-tart")
+        .refusingInEveryMode(FavoriteAdded(dishId: "har-gow"), rule: "dish is already a favourite", entity: "favorite-har-gow")
+        .refusingInEveryMode(FavoriteRemoved(dishId: "egg-tart"), rule: "dish is not a favourite", entity: "favorite-egg-tart")
         // A failing event refuses its whole commit, and sees the earlier ones.
         .refusing(
             FavoriteAdded(dishId: "egg-tart"), FavoriteAdded(dishId: "egg-tart"), rule: "dish is already a favourite",

@@ -51,20 +51,12 @@ import Testing
             rule: "favourite position must not be after the latest favourite added", entity: "favorite-egg-tart (no favourite was added yet)"
         )
         .committing(FavoriteAdded(dishId: "har-gow"), FavoriteAdded(dishId: "siu-mai"))
-        .refusing(
+        .refusingInEveryMode(
             FavoriteRestored(dishId: "egg-tart", addedAt: Timestamp(microseconds: 1), position: 3),
             rule: "favourite position must not be after the latest favourite added", entity: "favorite-egg-tart (position 3 is after 2)"
         )
-        .refusing(
-            FavoriteRestored(dishId: "egg-tart", addedAt: Timestamp(microseconds: 1), position: 3), mode: .importing,
-            rule: "favourite position must not be after the latest favourite added", entity: "favorite-egg-tart (position 3 is after 2)"
-        )
-        .refusing(
+        .refusingInEveryMode(
             FavoriteRestored(dishId: "egg-tart", addedAt: Timestamp(microseconds: 1), position: 1),
-            rule: "favourite position must not be held by another dish", entity: "favorite-egg-tart (1 is taken by favorite-har-gow)"
-        )
-        .refusing(
-            FavoriteRestored(dishId: "egg-tart", addedAt: Timestamp(microseconds: 1), position: 1), mode: .importing,
             rule: "favourite position must not be held by another dish", entity: "favorite-egg-tart (1 is taken by favorite-har-gow)"
         )
         .committing(FavoriteRestored(dishId: "siu-mai", addedAt: Timestamp(microseconds: 1), position: 2))

@@ -43,6 +43,14 @@ public struct DomainScenario<Domain: LedgerDomain>: Sendable {
         adding(.refusal(ScenarioRefusal(events: events, mode: mode, rule: rule, entity: entity)))
     }
 
+    /// The story with one more refusal in each mode: appending `events` together is refused
+    /// by the rule `rule` on behalf of `entity` on a strict append and on an import alike.
+    public func refusingInEveryMode(_ events: any DomainEvent..., rule: String, entity: String) -> Self {
+        [RuleMode.strict, .importing].reduce(self) { scenario, mode in
+            scenario.adding(.refusal(ScenarioRefusal(events: events, mode: mode, rule: rule, entity: entity)))
+        }
+    }
+
     /// The story with one more refusal for each of `events`: appending it alone in `mode` is
     /// refused by the rule `rule` on behalf of `entity`.
     public func refusingEach(_ events: any DomainEvent..., mode: RuleMode = .strict, rule: String, entity: String) -> Self {
