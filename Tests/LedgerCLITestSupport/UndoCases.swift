@@ -41,4 +41,14 @@ extension LedgerSandbox {
             try object(["undo", String(commit)], sourceLocation: sourceLocation).int("commit"),
             "undo \(commit) should append a commit", sourceLocation: sourceLocation)
     }
+
+    /// `ledger undo COMMIT` with `options` (e.g. `--json`), required to fail with `exit`,
+    /// mentioning each of `mentions` on one error line, and to append nothing.
+    package func expectUndoRefused(
+        _ commit: Int, _ options: [String] = [], exit: Int32, mentions: [String], sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
+        let events = try eventCount(sourceLocation: sourceLocation)
+        expectFailure(try run(["undo", String(commit)] + options), exit: exit, mentions: mentions, sourceLocation: sourceLocation)
+        #expect(try eventCount(sourceLocation: sourceLocation) == events, "the refused undo appended nothing", sourceLocation: sourceLocation)
+    }
 }
