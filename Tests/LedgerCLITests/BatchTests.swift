@@ -11,6 +11,17 @@ import Testing
         return sandbox
     }
 
+    /// Expects the batch of `lines`, given on standard input, refused with `exit` and one error
+    /// line mentioning `mentions`, and nothing appended to the ledger of `sandbox`.
+    func expectRefused(
+        _ lines: [String], in sandbox: LedgerSandbox, exit: Int32, mentions: [String], sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
+        let events = try sandbox.eventCount(sourceLocation: sourceLocation)
+        let result = try sandbox.run(["append", "--batch", "-"], input: lines.joined(separator: "\n") + "\n")
+        expectFailure(result, exit: exit, mentions: mentions, sourceLocation: sourceLocation)
+        #expect(try sandbox.eventCount(sourceLocation: sourceLocation) == events, sourceLocation: sourceLocation)
+    }
+
     @Test func aMalformedLineAppendsNothingAndNamesTheLine() throws {
         let sandbox = try startedSandbox()
         let file = try sandbox.write(
@@ -30,17 +41,12 @@ import Testing
     }
 
     @Test func aBadFieldOnALineAppendsNothingAndNamesTheLineAndField() throws {
-        let sandbox = try startedSandbox()
-        let result = try sandbox.run(
-            ["append", "--batch", "-"],
-            input: """
-                {"type":"CategoryCreated","data":{"categoryId":"bird","name":"Bird"}}
-                {"type":"AnimalAdded","data":{"animalId":"owl","name":"Owl","diet":"carnivorous","categoryId":"bird"}}
-                {"type":"AnimalAdded","data":{"animalId":"cow","name":"Cow","diet":"grass"}}
-
-                """)
-        expectFailure(result, exit: 4, mentions: ["line 3", "diet"])
-        #expect(try sandbox.eventCount() == 1)
+        let lines = [
+            #"{"type":"CategoryCreated","data":{"categoryId":"bird","name":"Bird"}}"#,
+            #"{"type":"AnimalAdded","data":{"animalId":"owl","name":"Owl","diet":"carnivorous","categoryId":"bird"}}"#,
+            #"{"type":"AnimalAdded","data":{"animalId":"cow","name":"Cow","diet":"grass"}}"#,
+        ]
+        try expectRefused(lines, in: try startedSandbox(), exit: 4, mentions: ["line 3", "diet"])
     }
 
     @Test func aRuleBrokenOnLineFourAppendsNothingAndNamesTheLine() throws {
@@ -83,16 +89,11 @@ import Testing
     }
 
     @Test func aConflictOnALineAppendsNothingAndNamesTheLine() throws {
-        let sandbox = try startedSandbox()
-        let result = try sandbox.run(
-            ["append", "--batch", "-"],
-            input: """
-                {"type":"ArtistCreated","data":{"artistId":"a1","name":"One"},"expect":"none"}
-                {"type":"FavoriteRemoved","data":{"dishId":"har-gow"},"expect":5}
-
-                """)
-        expectFailure(result, exit: 3, mentions: ["line 2", "favorite-har-gow"])
-        #expect(try sandbox.eventCount() == 1)
+        let lines = [
+            #"{"type":"ArtistCreated","data":{"artistId":"a1","name":"One"},"expect":"none"}"#,
+            #"{"type":"FavoriteRemoved","data":{"dishId":"har-gow"},"expect":5}"#,
+        ]
+        try expectRefused(lines, in: try startedSandbox(), exit: 3, mentions: ["line 2", "favorite-har-gow"])
     }
 
     @Test func aGoodBatchIsOneCommitWithConsecutivePositions() throws {
@@ -151,27 +152,18 @@ import Testing
     }
 
     @Test func aBatchBreakingARuleAgainstItsOwnEarlierLineIsRejected() throws {
-        let sandbox = try LedgerSandbox()
-        let result = try sandbox.run(
-            ["append", "--batch", "-"],
-            input: """
-                {"type":"CategoryCreated","data":{"categoryId":"bird","name":"Bird"}}
-                {"type":"CategoryCreated","data":{"categoryId":"birds","name":" BIRD"}}
-                """)
-        expectFailure(result, exit: 1, mentions: ["line 2"])
-        #expect(try sandbox.eventCount() == 0)
+        let lines = [
+            #"{"type":"CategoryCreated","data":{"categoryId":"bird","name":"Bird"}}"#,
+            #"{"type":"CategoryCreated","data":{"categoryId":"birds","name":" BIRD"}}"#,
+        ]
+        try expectRefused(lines, in: try LedgerSandbox(), exit: 1, mentions: ["line 2"])
     }
 
     @Test func aBatchLineWithAnUnknownKeyIsInvalid() throws {
-        let sandbox = try startedSandbox()
-        let result = try sandbox.run(
-            ["append", "--batch", "-"],
-            input: """
-                {"type":"FavoriteAdded","data":{"dishId":"siu-mai"}}
-                {"type":"FavoriteAdded","data":{"dishId":"egg-tart"},"expcet":1}
-                """)
-        expectFailure(result, exit: 4, mentions: ["line 2", "expcet"])
-        #expect(try sandbox.eventCount() == 1)
+        let lines = [
+            #"{"type":"FavoriteAdded","data":{"dishId":"siu-mai"}}"#, #"{"type":"FavoriteAdded","data":{"dishId":"egg-tart"},"expcet":1}"#,
+        ]
+        try expectRefused(lines, in: try startedSandbox(), exit: 4, mentions: ["line 2", "expcet"])
     }
 
     /// A batch file of `count` favourites spanning more than one read of the file, with a

@@ -560,19 +560,15 @@ import Glibc
     @Test(arguments: importCorruptions)
     func aCorruptedImportFileIsRejectedAndChangesNothing(_ corruption: ImportCorruption) throws {
         let source = try LedgerSandbox()
-        try source.ok(
-            ["append", "--batch", "-"],
-            input: [
-                #"{"type":"ArtistCreated","data":{"artistId":"imported-artist","name":"Imported Artist"}}"#,
-                #"{"type":"SongAdded","data":{"songId":"imported-song-1","title":"Imported Song 1","artistId":"imported-artist"}}"#,
-            ].joined(separator: "\n"))
+        try source.commit([
+            #"{"type":"ArtistCreated","data":{"artistId":"imported-artist","name":"Imported Artist"}}"#,
+            #"{"type":"SongAdded","data":{"songId":"imported-song-1","title":"Imported Song 1","artistId":"imported-artist"}}"#,
+        ])
         try source.ok(["append", "SongAdded", #"{"songId":"imported-song-2","title":"Imported Song 2"}"#])
-        try source.ok(
-            ["append", "--batch", "-"],
-            input: [
-                #"{"type":"FavoriteAdded","data":{"dishId":"imported-dish"}}"#,
-                #"{"type":"SongRetitled","data":{"songId":"imported-song-1","title":"Imported Song One"}}"#,
-            ].joined(separator: "\n"))
+        try source.commit([
+            #"{"type":"FavoriteAdded","data":{"dishId":"imported-dish"}}"#,
+            #"{"type":"SongRetitled","data":{"songId":"imported-song-1","title":"Imported Song One"}}"#,
+        ])
         let lines = try source.exportText().split(separator: "\n").map { Data($0.utf8) }
         try #require(lines.count == 5)
         #expect(String(decoding: lines[2], as: UTF8.self).contains("imported-song-2"))

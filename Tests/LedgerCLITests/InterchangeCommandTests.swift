@@ -138,14 +138,12 @@ struct Corruption: Sendable, CustomTestStringConvertible {
             "append", "SongRetitled", #"{"songId":"money","title":"Money (Remastered)"}"#,
             "--meta", "device=phone", "--meta", "user=ann",
         ])
-        try sandbox.ok(
-            ["append", "--batch", "-"],
-            input: """
-                {"type":"ArtistCreated","data":{"artistId":"thom-yorke","name":"Thom Yorke"}}
-                {"type":"SongReassigned","data":{"songId":"karma-police","artistId":"thom-yorke"}}
-                {"type":"AnimalAdded","data":{"name":"Gecko","diet":"carnivorous"}}
-                {"type":"CategoryRenamed","data":{"categoryId":"bird","name":"Birds"}}
-                """)
+        try sandbox.commit([
+            #"{"type":"ArtistCreated","data":{"artistId":"thom-yorke","name":"Thom Yorke"}}"#,
+            #"{"type":"SongReassigned","data":{"songId":"karma-police","artistId":"thom-yorke"}}"#,
+            #"{"type":"AnimalAdded","data":{"name":"Gecko","diet":"carnivorous"}}"#,
+            #"{"type":"CategoryRenamed","data":{"categoryId":"bird","name":"Birds"}}"#,
+        ])
         try sandbox.ok(["append", "FavoriteRemoved", #"{"dishId":"har-gow"}"#])
         try sandbox.ok(["append", "FavoriteAdded", #"{"dishId":"har-gow"}"#])
         let session = try sandbox.beginSession()
@@ -502,12 +500,10 @@ struct Corruption: Sendable, CustomTestStringConvertible {
         let exported = try export(source)
         let sourceLog = try source.log()
         let target = try LedgerSandbox()
-        try target.ok(
-            ["append", "--batch", "-"],
-            input: """
-                {"type":"ArtistCreated","data":{"artistId":"local-band","name":"Local Band"}}
-                {"type":"SongAdded","data":{"songId":"demo","title":"Demo","artistId":"local-band"}}
-                """)
+        try target.commit([
+            #"{"type":"ArtistCreated","data":{"artistId":"local-band","name":"Local Band"}}"#,
+            #"{"type":"SongAdded","data":{"songId":"demo","title":"Demo","artistId":"local-band"}}"#,
+        ])
         try target.ok(["append", "CategoryCreated", #"{"categoryId":"fungus","name":"Fungus"}"#])
         try target.ok(["append", "AnimalAdded", #"{"animalId":"chanterelle","name":"Chanterelle","diet":"herbivorous","categoryId":"fungus"}"#])
         try target.ok(["append", "FavoriteAdded", #"{"dishId":"congee"}"#])

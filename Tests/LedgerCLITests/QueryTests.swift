@@ -20,26 +20,35 @@ import Testing
 
     @Test func artistsCompareNamesIgnoringCaseThenById() throws {
         let sandbox = try LedgerSandbox()
-        try sandbox.ok(
-            ["append", "--batch", "-"],
-            input: """
-                {"type":"ArtistCreated","data":{"artistId":"z-beta","name":"Beta"}}
-                {"type":"ArtistCreated","data":{"artistId":"y-alpha","name":"alpha"}}
-                {"type":"ArtistCreated","data":{"artistId":"b-echo","name":"Echo"}}
-                {"type":"ArtistCreated","data":{"artistId":"a-echo","name":"echo"}}
-                {"type":"ArtistCreated","data":{"artistId":"c-echo","name":"ECHO"}}
-                """)
+        try sandbox.commit([
+            #"{"type":"ArtistCreated","data":{"artistId":"z-beta","name":"Beta"}}"#,
+            #"{"type":"ArtistCreated","data":{"artistId":"y-alpha","name":"alpha"}}"#,
+            #"{"type":"ArtistCreated","data":{"artistId":"b-echo","name":"Echo"}}"#,
+            #"{"type":"ArtistCreated","data":{"artistId":"a-echo","name":"echo"}}"#,
+            #"{"type":"ArtistCreated","data":{"artistId":"c-echo","name":"ECHO"}}"#,
+        ])
         let ids = try sandbox.array(["query", "artists"]).map { $0.string("artistId") }
         #expect(ids == ["y-alpha", "z-beta", "a-echo", "b-echo", "c-echo"])
     }
 
+    /// Expects the seeds' answer to `query`, an entity and those in it, to be the entity `id`
+    /// (its id field `idField`) named `name`, with its members under `membersKey`, each with
+    /// the keys `memberKeys`; returns the members.
+    private func expectMembers(
+        _ query: [String], _ idField: String, _ id: String, name: String, _ membersKey: String, keys memberKeys: Set<String>,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> [[String: Any]] {
+        let entity = try seeded().object(["query"] + query, sourceLocation: sourceLocation)
+        #expect(entity.keySet == [idField, "name", membersKey], sourceLocation: sourceLocation)
+        #expect(entity.string(idField) == id && entity.string("name") == name, sourceLocation: sourceLocation)
+        let members = try #require(entity.objects(membersKey), sourceLocation: sourceLocation)
+        for member in members { #expect(member.keySet == memberKeys, sourceLocation: sourceLocation) }
+        return members
+    }
+
     @Test func artistSongsListsTheSongsByTitle() throws {
-        let artist = try seeded().object(["query", "artist-songs", "pink-floyd"])
-        #expect(artist.keySet == ["artistId", "name", "songs"])
-        #expect(artist.string("artistId") == "pink-floyd")
-        #expect(artist.string("name") == "Pink Floyd")
-        let songs = try #require(artist.objects("songs"))
-        for song in songs { #expect(song.keySet == ["songId", "title", "durationSeconds"]) }
+        let keys: Set = ["songId", "title", "durationSeconds"]
+        let songs = try expectMembers(["artist-songs", "pink-floyd"], "artistId", "pink-floyd", name: "Pink Floyd", "songs", keys: keys)
         let titles = songs.compactMap { $0.string("title") }
         #expect(titles == ["Breathe", "Comfortably Numb", "Hey You", "Money", "Wish You Were Here"])
         #expect(songs.map { $0.string("songId") } == ["breathe", "comfortably-numb", "hey-you", "money", "wish-you-were-here"])
@@ -69,11 +78,24 @@ import Testing
         #expect(songs.first { $0.string("songId") == "greensleeves" }?.isNull("artistId") == true)
     }
 
+    /// Expects the seeds' answer to `query`, a listing with its flag for those without a live
+    /// parent, to be the one entity `id` (its id field `idField`), with the keys `keys` and a
+    /// null `parentField`; returns it.
+    @discardableResult
+    private func expectOnlyOrphan(
+        _ query: [String], _ idField: String, _ id: String, keys: Set<String>, parentField: String,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> [String: Any]? {
+        let listed = try seeded().array(["query"] + query, sourceLocation: sourceLocation)
+        #expect(listed.map { $0.string(idField) } == [id], sourceLocation: sourceLocation)
+        #expect(listed.first?.keySet == keys, sourceLocation: sourceLocation)
+        #expect(listed.first?.isNull(parentField) == true, sourceLocation: sourceLocation)
+        return listed.first
+    }
+
     @Test func orphanSongsHaveNoLiveArtist() throws {
-        let songs = try seeded().array(["query", "songs", "--orphans"])
-        #expect(songs.map { $0.string("songId") } == ["greensleeves"])
-        #expect(songs.first?.keySet == ["songId", "title", "artistId", "durationSeconds"])
-        #expect(songs.first?.isNull("artistId") == true)
+        let keys: Set = ["songId", "title", "artistId", "durationSeconds"]
+        try expectOnlyOrphan(["songs", "--orphans"], "songId", "greensleeves", keys: keys, parentField: "artistId")
     }
 
     @Test func categoriesAreOrderedByNameWithAnimalCounts() throws {
@@ -84,12 +106,8 @@ import Testing
     }
 
     @Test func categoryAnimalsListsTheAnimalsByName() throws {
-        let category = try seeded().object(["query", "category-animals", "mammal"])
-        #expect(category.keySet == ["categoryId", "name", "animals"])
-        #expect(category.string("categoryId") == "mammal")
-        #expect(category.string("name") == "Mammal")
-        let animals = try #require(category.objects("animals"))
-        for animal in animals { #expect(animal.keySet == ["animalId", "name", "diet"]) }
+        let keys: Set = ["animalId", "name", "diet"]
+        let animals = try expectMembers(["category-animals", "mammal"], "categoryId", "mammal", name: "Mammal", "animals", keys: keys)
         #expect(
             animals.map { $0.string("name") } == [
                 "African Elephant", "Blue Whale", "Brown Bear", "Chimpanzee", "Giant Panda", "Gray Wolf", "Koala", "Lion",
@@ -113,11 +131,9 @@ import Testing
     }
 
     @Test func uncategorizedAnimalsHaveNoLiveCategory() throws {
-        let animals = try seeded().array(["query", "animals", "--uncategorized"])
-        #expect(animals.map { $0.string("animalId") } == ["platypus"])
-        #expect(animals.first?.keySet == ["animalId", "name", "diet", "categoryId"])
-        #expect(animals.first?.isNull("categoryId") == true)
-        #expect(animals.first?.string("diet") == "carnivorous")
+        let keys: Set = ["animalId", "name", "diet", "categoryId"]
+        let platypus = try expectOnlyOrphan(["animals", "--uncategorized"], "animalId", "platypus", keys: keys, parentField: "categoryId")
+        #expect(platypus?.string("diet") == "carnivorous")
     }
 
     @Test func favoritesAreListedOldestFirst() throws {

@@ -24,12 +24,10 @@ import Glibc
         let sandbox = try seeded()
         let watcher = try BackgroundLedger(["watch", "--json", "--from", "85"], in: sandbox)
         try sandbox.ok(["append", "ArtistCreated", #"{"artistId":"abba","name":"ABBA"}"#])
-        try sandbox.ok(
-            ["append", "--batch", "-"],
-            input: """
-                {"type":"SongAdded","data":{"songId":"waterloo","title":"Waterloo","artistId":"abba"}}
-                {"type":"FavoriteAdded","data":{"dishId":"congee"}}
-                """)
+        try sandbox.commit([
+            #"{"type":"SongAdded","data":{"songId":"waterloo","title":"Waterloo","artistId":"abba"}}"#,
+            #"{"type":"FavoriteAdded","data":{"dishId":"congee"}}"#,
+        ])
         let lines = watcher.waitForLines(3)
         #expect(lines.count == 3, "watch printed \(lines) within 5 s; stderr: \(watcher.stderr)")
         let printed = try envelopes(lines)
