@@ -7,12 +7,24 @@ import Testing
 import Glibc
 #endif
 
-/// Opens, with the notes domain, the ledger a write to a missing path built there, and expects
-/// its file cut back to the pages it uses.
-func openBuiltLedger(at path: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> Ledger {
+/// Expects the notes ledger a write to the missing path `new.lmdb` of `directory` built there
+/// to be what `source`, the directory's `notes.lmdb`, holds: no temporary or lock file left
+/// beside it, the file cut back to the pages it uses, the events of `source` (each as
+/// `described`), the same answer to `notes`, an intact `verify`, and appends taken in place
+/// no more.
+func expectBuiltLedger(
+    in directory: TemporaryDirectory, holding source: Ledger, described: (RecordedEvent) -> String,
+    sourceLocation: SourceLocation = #_sourceLocation
+) throws {
+    let path = directory.file("new.lmdb")
+    #expect(directory.entries() == ["new.lmdb", "notes.lmdb", "notes.lmdb-lock"], sourceLocation: sourceLocation)
     var status = stat()
     #expect(stat(path, &status) == 0, sourceLocation: sourceLocation)
     let built = try Ledger(path: path, domains: [NotesDomain()])
     #expect(Int(status.st_size) == built.core.environment.usedBytes, "the file is cut back to its pages", sourceLocation: sourceLocation)
-    return built
+    #expect(try allEvents(built).map(described) == allEvents(source).map(described), sourceLocation: sourceLocation)
+    #expect(try queryJSON(built, "notes") == queryJSON(source, "notes"), sourceLocation: sourceLocation)
+    #expect(try built.verify().isIntact, sourceLocation: sourceLocation)
+    try built.append(NoteCreated(noteId: "after", text: "after"))
+    #expect(try built.head().position == source.head().position + 1, sourceLocation: sourceLocation)
 }
