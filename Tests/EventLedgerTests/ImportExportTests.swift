@@ -62,16 +62,29 @@ import Testing
         }
     }
 
-    @Test(arguments: ImportExportTests.envelopeKeys)
-    func anEnvelopeMissingAKeyIsInvalidInputNamingIt(key: String) throws {
+    /// Expects the envelope of a note's creation with `field` replaced by `value` (removed when
+    /// nil) refused as `.invalidInput` about `named`; returns the error.
+    @discardableResult
+    func expectInvalidEnvelope(
+        _ field: String, _ value: JSONValue?, naming named: String, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> LedgerError? {
+        var error: LedgerError?
         try withNotesLedger { source, _ in
             try source.append(NoteCreated(noteId: "a", text: "one"))
-            let event = try #require(try allEvents(source).first)
-            let error = #expect(throws: LedgerError.self) { try ImportedEvent(envelope: try envelope(event, key, nil)) }
-            #expect(error?.kind == .invalidInput)
-            #expect(error?.subject == key)
-            #expect(error?.message.contains(key) == true)
+            let event = try #require(try allEvents(source).first, sourceLocation: sourceLocation)
+            error = #expect(throws: LedgerError.self, sourceLocation: sourceLocation) {
+                try ImportedEvent(envelope: try envelope(event, field, value))
+            }
+            #expect(error?.kind == .invalidInput, sourceLocation: sourceLocation)
+            #expect(error?.subject == named, sourceLocation: sourceLocation)
         }
+        return error
+    }
+
+    @Test(arguments: ImportExportTests.envelopeKeys)
+    func anEnvelopeMissingAKeyIsInvalidInputNamingIt(key: String) throws {
+        let error = try expectInvalidEnvelope(key, nil, naming: key)
+        #expect(error?.message.contains(key) == true)
     }
 
     @Test(arguments: [
@@ -91,13 +104,7 @@ import Testing
         ("stream", .int(3), "stream"),
     ])
     func aMalformedEnvelopeIsInvalidInputNamingTheField(field: String, value: JSONValue, named: String) throws {
-        try withNotesLedger { source, _ in
-            try source.append(NoteCreated(noteId: "a", text: "one"))
-            let event = try #require(try allEvents(source).first)
-            let error = #expect(throws: LedgerError.self) { try ImportedEvent(envelope: try envelope(event, field, value)) }
-            #expect(error?.kind == .invalidInput)
-            #expect(error?.subject == named)
-        }
+        try expectInvalidEnvelope(field, value, naming: named)
     }
 
     @Test func anEnvelopeMustBeAnObject() {
@@ -110,21 +117,18 @@ import Testing
     // MARK: - Importing
 
     @Test func importingAnExportIntoAnEmptyLedgerReproducesItExactly() throws {
-        try withNotesLedger { source, _ in
-            try fillSource(source)
-            try withNotesLedger { target, _ in
-                let report = try target.importEvents(from: EventCollection(exportedEvents(source)))
-                #expect(report == ImportReport(appended: 5, duplicates: 0, commits: 3))
-                // Same commit grouping and times, hence same positions, versions and hashes.
-                #expect(try export(target) == export(source))
-                #expect(try queryJSON(target, "notes") == queryJSON(source, "notes"))
-                #expect(try target.history(of: "note-b").map(\.type) == ["NoteCreated", "FolderDeleted"])
-                #expect(try target.verify().isIntact)
-                let stats = try target.stats()
-                #expect(stats.events == 5 && stats.commits == 3)
-                #expect(stats.eventsByType == ["NoteCreated": 3, "NoteEdited": 1, "FolderDeleted": 1])
-                #expect(stats.checkpoints == ["notes": 5])
-            }
+        try withSourceAndTarget(filling: fillSource) { source, target in
+            let report = try target.importEvents(from: EventCollection(exportedEvents(source)))
+            #expect(report == ImportReport(appended: 5, duplicates: 0, commits: 3))
+            // Same commit grouping and times, hence same positions, versions and hashes.
+            #expect(try export(target) == export(source))
+            #expect(try queryJSON(target, "notes") == queryJSON(source, "notes"))
+            #expect(try target.history(of: "note-b").map(\.type) == ["NoteCreated", "FolderDeleted"])
+            #expect(try target.verify().isIntact)
+            let stats = try target.stats()
+            #expect(stats.events == 5 && stats.commits == 3)
+            #expect(stats.eventsByType == ["NoteCreated": 3, "NoteEdited": 1, "FolderDeleted": 1])
+            #expect(stats.checkpoints == ["notes": 5])
         }
     }
 
@@ -150,73 +154,61 @@ import Testing
                 var edited = file
                 edited[edit.index] = try ImportedEvent(envelope: envelope(recorded[edit.index], edit.field, edit.value))
                 try withNotesLedger { target, _ in
-                    let error = #expect(throws: LedgerError.self) { try target.importEvents(from: EventCollection(edited)) }
-                    #expect(error?.kind == .invalidInput)
-                    #expect(error?.eventIndex == edit.index, "\(edit.field)")
+                    let error = try expectRefusedImport(edited, into: target, at: edit.index)
+                    #expect(error?.kind == .invalidInput, "\(edit.field)")
                     if let subject = edit.subject { #expect(error?.subject == subject) }
-                    let head = try target.head()
-                    #expect(head.position == 0, "nothing appended")
                 }
             }
         }
     }
 
     @Test func reimportingAppendsNothing() throws {
-        try withNotesLedger { source, _ in
-            try fillSource(source)
-            try withNotesLedger { target, _ in
-                try target.importEvents(from: EventCollection(exportedEvents(source)))
-                let before = try snapshot(target, NotesDomain())
-                let exportBefore = try export(target)
-                let again = try target.importEvents(from: EventCollection(exportedEvents(source)))
-                #expect(again == ImportReport(appended: 0, duplicates: 5, commits: 0))
-                #expect(try snapshot(target, NotesDomain()) == before)
-                #expect(try export(target) == exportBefore)
-                #expect(try target.stats().commits == 3)
-            }
+        try withSourceAndTarget(filling: fillSource) { source, target in
+            try target.importEvents(from: EventCollection(exportedEvents(source)))
+            let before = try snapshot(target, NotesDomain())
+            let exportBefore = try export(target)
+            let again = try target.importEvents(from: EventCollection(exportedEvents(source)))
+            #expect(again == ImportReport(appended: 0, duplicates: 5, commits: 0))
+            #expect(try snapshot(target, NotesDomain()) == before)
+            #expect(try export(target) == exportBefore)
+            #expect(try target.stats().commits == 3)
         }
     }
 
     @Test func anOverlappingImportAppendsOnlyTheNewIds() throws {
-        try withNotesLedger { source, _ in
-            try fillSource(source)
+        try withSourceAndTarget(filling: fillSource) { source, target in
             let all = try exportedEvents(source)
-            try withNotesLedger { target, _ in
-                // The first commit arrives first, then the whole export.
-                #expect(try target.importEvents(from: EventCollection([all[0]])) == ImportReport(appended: 1, duplicates: 0, commits: 1))
-                let report = try target.importEvents(from: EventCollection(all))
-                #expect(report == ImportReport(appended: 4, duplicates: 1, commits: 2))
-                #expect(try allEvents(target).map(\.id) == all.map(\.id))
-                #expect(try export(target) == export(source))
-            }
+            // The first commit arrives first, then the whole export.
+            #expect(try target.importEvents(from: EventCollection([all[0]])) == ImportReport(appended: 1, duplicates: 0, commits: 1))
+            let report = try target.importEvents(from: EventCollection(all))
+            #expect(report == ImportReport(appended: 4, duplicates: 1, commits: 2))
+            #expect(try allEvents(target).map(\.id) == all.map(\.id))
+            #expect(try export(target) == export(source))
         }
     }
 
     @Test func importingIntoANonEmptyLedgerKeepsIdsAndGivesNewPositions() throws {
-        try withNotesLedger { source, _ in
-            try fillSource(source)
+        try withSourceAndTarget(filling: fillSource) { source, target in
             let sourceEvents = try allEvents(source)
-            try withNotesLedger { target, _ in
-                try target.append(NoteCreated(noteId: "local", text: "mine"))
-                try target.append(NoteEdited(noteId: "local", text: "still mine"))
-                let report = try target.importEvents(from: EventCollection(exportedEvents(source)))
-                #expect(report == ImportReport(appended: 5, duplicates: 0, commits: 3))
-                let all = try allEvents(target)
-                #expect(all.count == 7)
-                let arrived = Array(all.suffix(5))
-                #expect(arrived.map(\.position) == [3, 4, 5, 6, 7])
-                #expect(arrived.map(\.commit) == [3, 4, 4, 4, 5])
-                #expect(arrived.map(\.id) == sourceEvents.map(\.id))
-                #expect(arrived.map(\.type) == sourceEvents.map(\.type))
-                #expect(arrived.map(\.stream) == sourceEvents.map(\.stream))
-                #expect(arrived.map(\.version) == sourceEvents.map(\.version))
-                #expect(arrived.map(\.data) == sourceEvents.map(\.data))
-                #expect(arrived.map(\.metadata) == sourceEvents.map(\.metadata))
-                // Commit times never go backwards.
-                for (earlier, later) in zip(all, all.dropFirst()) { #expect(earlier.recordedAt <= later.recordedAt) }
-                #expect(try queryJSON(target, "notes") == #"["four","still mine"]"#)
-                #expect(try target.verify().isIntact)
-            }
+            try target.append(NoteCreated(noteId: "local", text: "mine"))
+            try target.append(NoteEdited(noteId: "local", text: "still mine"))
+            let report = try target.importEvents(from: EventCollection(exportedEvents(source)))
+            #expect(report == ImportReport(appended: 5, duplicates: 0, commits: 3))
+            let all = try allEvents(target)
+            #expect(all.count == 7)
+            let arrived = Array(all.suffix(5))
+            #expect(arrived.map(\.position) == [3, 4, 5, 6, 7])
+            #expect(arrived.map(\.commit) == [3, 4, 4, 4, 5])
+            #expect(arrived.map(\.id) == sourceEvents.map(\.id))
+            #expect(arrived.map(\.type) == sourceEvents.map(\.type))
+            #expect(arrived.map(\.stream) == sourceEvents.map(\.stream))
+            #expect(arrived.map(\.version) == sourceEvents.map(\.version))
+            #expect(arrived.map(\.data) == sourceEvents.map(\.data))
+            #expect(arrived.map(\.metadata) == sourceEvents.map(\.metadata))
+            // Commit times never go backwards.
+            for (earlier, later) in zip(all, all.dropFirst()) { #expect(earlier.recordedAt <= later.recordedAt) }
+            #expect(try queryJSON(target, "notes") == #"["four","still mine"]"#)
+            #expect(try target.verify().isIntact)
         }
     }
 
@@ -275,18 +267,29 @@ import Testing
                 var file = try exportedEvents(source)
                 file[4] = try ImportedEvent(envelope: envelope(recorded[4], "recordedAt", .string(time.description)))
                 try withNotesLedger { target, _ in
-                    let error = #expect(throws: LedgerError.self) { try target.importEvents(from: EventCollection(file)) }
+                    let error = try expectRefusedImport(file, into: target, at: 4)
                     #expect(error?.kind == .invalidInput)
-                    #expect(error?.eventIndex == 4)
                     #expect(error?.subject == "recordedAt")
-                    let head = try target.head()
-                    #expect(head.position == 0, "nothing appended")
                     // The clock is not poisoned: the next commit is stamped now.
                     let next = try target.append(NoteCreated(noteId: "z", text: "later"))
                     #expect(next.recordedAt < tooLate)
                 }
             }
         }
+    }
+
+    /// Expects importing `file` into the empty ledger `target` refused at event `index` (as
+    /// `LedgerError.eventIndex` counts them) and nothing appended; returns the error.
+    @discardableResult
+    func expectRefusedImport(
+        _ file: [ImportedEvent], into target: Ledger, rehash: Bool = false, at index: Int, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> LedgerError? {
+        let error = #expect(throws: LedgerError.self, sourceLocation: sourceLocation) {
+            try target.importEvents(from: EventCollection(file), rehash: rehash)
+        }
+        #expect(error?.eventIndex == index, sourceLocation: sourceLocation)
+        #expect(try target.head().position == 0, "nothing appended", sourceLocation: sourceLocation)
+        return error
     }
 
     /// The export of `source` with event `index` changed: `field` set to `value`.
@@ -305,20 +308,14 @@ import Testing
         ("hash", .string("zz")),
     ])
     func anEnvelopeWhoseHashDoesNotChainIsInvalidInputUnlessRehashed(field: String, value: JSONValue) throws {
-        try withNotesLedger { source, _ in
-            try fillSource(source)
+        try withSourceAndTarget(filling: fillSource) { source, target in
             let file = try exportEditing(source, 2, field, value)
-            try withNotesLedger { target, _ in
-                let error = #expect(throws: LedgerError.self) { try target.importEvents(from: EventCollection(file)) }
-                #expect(error?.kind == .invalidInput)
-                #expect(error?.eventIndex == 2)
-                #expect(error?.subject == "hash")
-                let head = try target.head()
-                #expect(head.position == 0, "nothing appended")
-                // Rewritten on purpose: the ledger hashes the events afresh.
-                #expect(try target.importEvents(from: EventCollection(file), rehash: true).appended == 5)
-                #expect(try target.verify().isIntact)
-            }
+            let error = try expectRefusedImport(file, into: target, at: 2)
+            #expect(error?.kind == .invalidInput)
+            #expect(error?.subject == "hash")
+            // Rewritten on purpose: the ledger hashes the events afresh.
+            #expect(try target.importEvents(from: EventCollection(file), rehash: true).appended == 5)
+            #expect(try target.verify().isIntact)
         }
     }
 
@@ -345,76 +342,57 @@ import Testing
     }
 
     @Test func aStreamThatDoesNotMatchItsDataAppendsNothingAndNamesTheEvent() throws {
-        try withNotesLedger { source, _ in
-            try fillSource(source)
+        try withSourceAndTarget(filling: fillSource) { source, target in
             let recorded = try allEvents(source)
             var file = try exportedEvents(source)
             file[3] = try ImportedEvent(envelope: envelope(recorded[3], "stream", .string("note-zzz")))
-            try withNotesLedger { target, _ in
-                try target.append(NoteCreated(noteId: "local", text: "mine"))
-                let before = try snapshot(target, NotesDomain())
-                let error = #expect(throws: LedgerError.self) { try target.importEvents(from: EventCollection(file)) }
-                #expect(error?.kind == .invalidInput)
-                #expect(error?.eventIndex == 3)
-                #expect(error?.subject == "stream")
-                #expect(try snapshot(target, NotesDomain()) == before)
-            }
+            try target.append(NoteCreated(noteId: "local", text: "mine"))
+            let before = try snapshot(target, NotesDomain())
+            let error = #expect(throws: LedgerError.self) { try target.importEvents(from: EventCollection(file)) }
+            #expect(error?.kind == .invalidInput)
+            #expect(error?.eventIndex == 3)
+            #expect(error?.subject == "stream")
+            #expect(try snapshot(target, NotesDomain()) == before)
         }
     }
 
     @Test func anEventAlreadyImportedUnderAnotherStreamIsRefused() throws {
-        try withNotesLedger { source, _ in
-            try fillSource(source)
+        try withSourceAndTarget(filling: fillSource) { source, target in
             let file = try exportedEvents(source)
-            try withNotesLedger { target, _ in
-                try target.importEvents(from: EventCollection(file))
-                let edited = try exportEditing(source, 1, "stream", .string("note-zzz"))
-                let error = #expect(throws: LedgerError.self) { try target.importEvents(from: EventCollection(edited), rehash: true) }
-                #expect(error?.kind == .invalidInput)
-                #expect(error?.eventIndex == 1)
-                #expect(error?.subject == "stream")
-            }
+            try target.importEvents(from: EventCollection(file))
+            let edited = try exportEditing(source, 1, "stream", .string("note-zzz"))
+            let error = #expect(throws: LedgerError.self) { try target.importEvents(from: EventCollection(edited), rehash: true) }
+            #expect(error?.kind == .invalidInput)
+            #expect(error?.eventIndex == 1)
+            #expect(error?.subject == "stream")
         }
     }
 
     @Test func aRefusedEventIsNamedBeforeALaterEventOfItsCommitWithATimeAheadOfTheClock() throws {
-        try withNotesLedger { source, _ in
-            try fillSource(source)
+        try withSourceAndTarget(filling: fillSource) { source, target in
             let recorded = try allEvents(source)
             // Events 1 to 3 are one commit: the second is of an unknown type, the third is stamped too late.
             var file = try exportEditing(source, 2, "type", .string("FolderVanished"))
             let tooLate = Timestamp(microseconds: Timestamp.now().microseconds + 2 * ImportedEvent.maximumClockSkew)
             file[3] = try ImportedEvent(envelope: envelope(recorded[3], "recordedAt", .string(tooLate.description)))
-            try withNotesLedger { target, _ in
-                let error = #expect(throws: LedgerError.self) { try target.importEvents(from: EventCollection(file), rehash: true) }
-                #expect(error?.eventIndex == 2)
-                #expect(error?.message.contains("FolderVanished") == true)
-                let head = try target.head()
-                #expect(head.position == 0, "nothing appended")
-            }
+            let error = try expectRefusedImport(file, into: target, rehash: true, at: 2)
+            #expect(error?.message.contains("FolderVanished") == true)
         }
     }
 
     @Test func anUnknownEventTypeAppendsNothingAndNamesTheEvent() throws {
-        try withNotesLedger { source, _ in
-            try fillSource(source)
+        try withSourceAndTarget(filling: fillSource) { source, target in
             let recorded = try allEvents(source)
             var file = try exportedEvents(source)
             file[4] = try ImportedEvent(envelope: envelope(recorded[4], "type", .string("FolderVanished")))
-            try withNotesLedger { target, _ in
-                let error = #expect(throws: LedgerError.self) { try target.importEvents(from: EventCollection(file)) }
-                #expect(error?.kind == .invalidInput)
-                #expect(error?.eventIndex == 4)
-                #expect(error?.message.contains("FolderVanished") == true)
-                let head = try target.head()
-                #expect(head.position == 0, "nothing appended")
-            }
+            let error = try expectRefusedImport(file, into: target, at: 4)
+            #expect(error?.kind == .invalidInput)
+            #expect(error?.message.contains("FolderVanished") == true)
         }
     }
 
     @Test func aBadPayloadAppendsNothing() throws {
-        try withNotesLedger { source, _ in
-            try fillSource(source)
+        try withSourceAndTarget(filling: fillSource) { source, target in
             let recorded = try allEvents(source)
             var file = try exportedEvents(source)
             file[2] = try ImportedEvent(
@@ -423,31 +401,23 @@ import Testing
                     .object([
                         "noteId": .string("b"), "text": .string("three"), "folderId": .string("f"), "colour": .string("red"),
                     ])))
-            try withNotesLedger { target, _ in
-                let error = #expect(throws: LedgerError.self) { try target.importEvents(from: EventCollection(file)) }
-                #expect(error?.kind == .invalidInput)
-                #expect(error?.eventIndex == 2)
-                #expect(error?.message.contains("colour") == true)
-                let head = try target.head()
-                #expect(head.position == 0, "nothing appended")
-            }
+            let error = try expectRefusedImport(file, into: target, at: 2)
+            #expect(error?.kind == .invalidInput)
+            #expect(error?.message.contains("colour") == true)
         }
     }
 
     @Test func aRuleViolationInALaterCommitAppendsNothingAndNamesTheEvent() throws {
-        try withNotesLedger { source, _ in
-            try fillSource(source)
-            try withNotesLedger { target, _ in
-                // The target already has a note "c": the source's third commit creates it again.
-                try target.append(NoteCreated(noteId: "c", text: "taken"))
-                let before = try snapshot(target, NotesDomain())
-                let error = #expect(throws: LedgerError.self) { try target.importEvents(from: EventCollection(exportedEvents(source))) }
-                #expect(error?.kind == .ruleViolation)
-                #expect(error?.eventIndex == 3)
-                #expect(error?.subject == "note-c")
-                #expect(try snapshot(target, NotesDomain()) == before)
-                #expect(try allEvents(target).count == 1)
-            }
+        try withSourceAndTarget(filling: fillSource) { source, target in
+            // The target already has a note "c": the source's third commit creates it again.
+            try target.append(NoteCreated(noteId: "c", text: "taken"))
+            let before = try snapshot(target, NotesDomain())
+            let error = #expect(throws: LedgerError.self) { try target.importEvents(from: EventCollection(exportedEvents(source))) }
+            #expect(error?.kind == .ruleViolation)
+            #expect(error?.eventIndex == 3)
+            #expect(error?.subject == "note-c")
+            #expect(try snapshot(target, NotesDomain()) == before)
+            #expect(try allEvents(target).count == 1)
         }
     }
 

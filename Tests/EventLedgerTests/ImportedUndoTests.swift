@@ -33,31 +33,25 @@ import Testing
     }
 
     @Test func anUndoImportedAfterOtherCommitsNamesTheUndoneCommitsNewNumberAndStillRedoes() throws {
-        try withNotesLedger { source, _ in
-            try fillSource(source)
-            try withNotesLedger { target, _ in
-                try target.append(NoteCreated(noteId: "x", text: "own"))
-                try target.append(NoteCreated(noteId: "y", text: "own too"))
-                try target.importEvents(from: EventCollection(exportedEvents(source)))
-                // Source commits 1, 2, 3 are commits 3, 4, 5 here: the undo names 4.
-                #expect(try undoes(target) == [5: "4"])
-                #expect(try target.verify().isIntact)
-                let redo = try #require(try target.undo(commit: 5))
-                #expect(try undoes(target)[redo.commit] == "5")
-                #expect(try notes(target) == texts("second", "own", "own too"))
-                #expect(try target.verify().isIntact)
-            }
+        try withSourceAndTarget(filling: fillSource) { source, target in
+            try target.append(NoteCreated(noteId: "x", text: "own"))
+            try target.append(NoteCreated(noteId: "y", text: "own too"))
+            try target.importEvents(from: EventCollection(exportedEvents(source)))
+            // Source commits 1, 2, 3 are commits 3, 4, 5 here: the undo names 4.
+            #expect(try undoes(target) == [5: "4"])
+            #expect(try target.verify().isIntact)
+            let redo = try #require(try target.undo(commit: 5))
+            #expect(try undoes(target)[redo.commit] == "5")
+            #expect(try notes(target) == texts("second", "own", "own too"))
+            #expect(try target.verify().isIntact)
         }
     }
 
     @Test func anUndoImportedIntoAnEmptyLedgerKeepsItsNumberAndTheExportIsReproducedExactly() throws {
-        try withNotesLedger { source, _ in
-            try fillSource(source)
-            try withNotesLedger { target, _ in
-                try target.importEvents(from: EventCollection(exportedEvents(source)))
-                #expect(try undoes(target) == [3: "2"])
-                #expect(try export(target) == export(source))
-            }
+        try withSourceAndTarget(filling: fillSource) { source, target in
+            try target.importEvents(from: EventCollection(exportedEvents(source)))
+            #expect(try undoes(target) == [3: "2"])
+            #expect(try export(target) == export(source))
         }
     }
 
@@ -84,17 +78,14 @@ import Testing
     }
 
     @Test func anUndoOfACommitNeitherTheFileNorTheLedgerHoldsIsRefusedNamingIt() throws {
-        try withNotesLedger { source, _ in
-            try fillSource(source)
+        try withSourceAndTarget(filling: fillSource) { source, target in
             let undoOnly = try exportedEvents(source).filter { $0.sourceCommit == 3 }
-            try withNotesLedger { target, _ in
-                try target.append(NoteCreated(noteId: "n1", text: "first"))
-                try target.append(NoteCreated(noteId: "x", text: "own"))
-                let error = try #require(throws: LedgerError.self) { try target.importEvents(from: EventCollection(undoOnly)) }
-                #expect(error.kind == .invalidInput && error.subject == "metadata" && error.eventIndex == 0)
-                #expect(error.message.contains("undoes=2"))
-                #expect(try allEvents(target).count == 2)
-            }
+            try target.append(NoteCreated(noteId: "n1", text: "first"))
+            try target.append(NoteCreated(noteId: "x", text: "own"))
+            let error = try #require(throws: LedgerError.self) { try target.importEvents(from: EventCollection(undoOnly)) }
+            #expect(error.kind == .invalidInput && error.subject == "metadata" && error.eventIndex == 0)
+            #expect(error.message.contains("undoes=2"))
+            #expect(try allEvents(target).count == 2)
         }
     }
 
@@ -136,16 +127,13 @@ import Testing
     }
 
     @Test func anUndoAlreadyPresentIsSkippedEvenWhenTheCommitItNamesIsNotKnown() throws {
-        try withNotesLedger { source, _ in
-            try fillSource(source)
+        try withSourceAndTarget(filling: fillSource) { source, target in
             let all = try exportedEvents(source)
-            try withNotesLedger { target, _ in
-                try target.append(NoteCreated(noteId: "x", text: "own"))
-                try target.importEvents(from: EventCollection(all))
-                let report = try target.importEvents(from: EventCollection(all.filter { $0.sourceCommit == 3 }))
-                #expect(importCounts(report) == [0, 1, 0])
-                #expect(try undoes(target) == [4: "3"])
-            }
+            try target.append(NoteCreated(noteId: "x", text: "own"))
+            try target.importEvents(from: EventCollection(all))
+            let report = try target.importEvents(from: EventCollection(all.filter { $0.sourceCommit == 3 }))
+            #expect(importCounts(report) == [0, 1, 0])
+            #expect(try undoes(target) == [4: "3"])
         }
     }
 }

@@ -195,13 +195,3 @@ public struct NotesDomain: LedgerDomain {
         }
     }
 }
-
-/// Runs `body` with a new ledger of the notes domain in its own temporary directory.
-public func withNotesLedger(initialMapSize: Int = 1 << 20, _ body: (Ledger, TemporaryDirectory) throws -> Void) throws {
-    let directory = TemporaryDirectory()
-    defer { directory.remove() }
-    let ledger = try Ledger(
-        path: directory.file("notes.lmdb"), domains: [NotesDomain()],
-        options: Ledger.Options(initialMapSize: initialMapSize))
-    try body(ledger, directory)
-}
