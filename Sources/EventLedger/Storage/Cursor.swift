@@ -10,8 +10,7 @@ struct Cursor {
 
     /// The first entry whose key is ≥ `key`.
     func seek(atLeast key: UnsafeRawBufferPointer) throws -> Entry? {
-        var k = MDB_val(mv_size: key.count, mv_data: UnsafeMutableRawPointer(mutating: key.baseAddress))
-        return try step(MDB_SET_RANGE, &k)
+        try step(MDB_SET_RANGE, from: MDB_val(mv_size: key.count, mv_data: UnsafeMutableRawPointer(mutating: key.baseAddress)))
     }
 
     /// The first entry whose key is ≥ `key`.
@@ -31,28 +30,16 @@ struct Cursor {
     }
 
     /// The first entry of the table.
-    func first() throws -> Entry? {
-        var k = MDB_val()
-        return try step(MDB_FIRST, &k)
-    }
+    func first() throws -> Entry? { try step(MDB_FIRST) }
 
     /// The last entry of the table.
-    func last() throws -> Entry? {
-        var k = MDB_val()
-        return try step(MDB_LAST, &k)
-    }
+    func last() throws -> Entry? { try step(MDB_LAST) }
 
     /// The entry after the current one.
-    func next() throws -> Entry? {
-        var k = MDB_val()
-        return try step(MDB_NEXT, &k)
-    }
+    func next() throws -> Entry? { try step(MDB_NEXT) }
 
     /// The entry before the current one.
-    func previous() throws -> Entry? {
-        var k = MDB_val()
-        return try step(MDB_PREV, &k)
-    }
+    func previous() throws -> Entry? { try step(MDB_PREV) }
 
     /// Visits entries whose key starts with `prefix`, in key order, until `body` returns false.
     func scan(prefix: [UInt8], _ body: (Entry) throws -> Bool) throws {
@@ -63,8 +50,9 @@ struct Cursor {
         }
     }
 
-    private func step(_ op: MDB_cursor_op, _ key: inout MDB_val) throws -> Entry? {
-        var value = MDB_val()
+    /// The entry `op` moves to, from `key` for the operations that start from one.
+    private func step(_ op: MDB_cursor_op, from key: MDB_val = MDB_val()) throws -> Entry? {
+        var (key, value) = (key, MDB_val())
         let code = mdb_cursor_get(handle, &key, &value, op)
         if code == MDB_NOTFOUND { return nil }
         try lmdbCheck(code, "cannot read table \(table.name)")

@@ -200,13 +200,7 @@ final class Environment: @unchecked Sendable {
             defer { pthread_rwlock_unlock(mapLock) }
             try lmdbCheck(code, "cannot begin read transaction on \(path)")
             let transaction = Transaction(handle: txn!)
-            let value: T
-            do {
-                value = try body(transaction)
-            } catch {
-                transaction.abort()
-                throw error
-            }
+            let value = try transaction.run(body)
             if keepingTableHandles {
                 try lmdbCheck(transaction.commit(), "cannot open the tables of \(path)")
             } else {
@@ -266,9 +260,8 @@ final class Environment: @unchecked Sendable {
         let transaction = Transaction(handle: txn!)
         let value: T
         do {
-            value = try body(transaction)
+            value = try transaction.run(body)
         } catch {
-            transaction.abort()
             if transaction.hitMapFull { return .mapFull }
             throw error
         }

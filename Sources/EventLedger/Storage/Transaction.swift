@@ -27,6 +27,17 @@ final class Transaction {
         mdb_txn_abort(handle)
     }
 
+    /// What `body` returns in this transaction; when it throws, the transaction is aborted
+    /// first.
+    func run<T>(_ body: (Transaction) throws -> T) throws -> T {
+        do {
+            return try body(self)
+        } catch {
+            abort()
+            throw error
+        }
+    }
+
     private func closeKeptCursors() {
         for case let cursor? in keptCursors { mdb_cursor_close(cursor) }
         keptCursors = []
@@ -137,9 +148,8 @@ final class Transaction {
         let transaction = Transaction(handle: child!)
         let value: T
         do {
-            value = try body(transaction)
+            value = try transaction.run(body)
         } catch {
-            transaction.abort()
             if transaction.hitMapFull { hitMapFull = true }
             throw error
         }
