@@ -19,10 +19,7 @@ enum ExportCommand {
     static func run(_ context: CommandContext) throws {
         let arguments = context.arguments
         try arguments.requirePositionals([], command: "export")
-        let filter = LogFilter(
-            from: try arguments.value("from").map { try positiveNumber($0, option: "from") } ?? 1,
-            to: try arguments.value("to").map { try positiveNumber($0, option: "to") }
-        )
+        let filter = try LogFilter(positionsIn: arguments)
         try context.openLedger(.read).forEachEvent(filter) { event in
             try context.output.json(event.envelope)
             return true

@@ -23,13 +23,9 @@ enum LogCommand {
     static func run(_ context: CommandContext) throws {
         let arguments = context.arguments
         try arguments.requirePositionals([], command: "log")
-        let filter = LogFilter(
-            from: try arguments.value("from").map { try positiveNumber($0, option: "from") } ?? 1,
-            to: try arguments.value("to").map { try positiveNumber($0, option: "to") },
-            stream: arguments.value("stream"),
-            type: arguments.value("type"),
-            limit: try arguments.value("limit").map { Int(try positiveNumber($0, option: "limit")) }
-        )
+        var filter = try LogFilter(positionsIn: arguments)
+        (filter.stream, filter.type) = (arguments.value("stream"), arguments.value("type"))
+        filter.limit = try arguments.number("limit").map { Int($0) }
         let ledger = try context.openLedger(.read)
         var printer = EventPrinter(output: context.output, json: context.json)
         try ledger.forEachEvent(filter) { event in
@@ -38,12 +34,4 @@ enum LogCommand {
         }
         try printer.finish()
     }
-}
-
-/// Parses a number option value (1 … 2^63-1); `.invalidInput` naming the option otherwise.
-func positiveNumber(_ text: String, option: String) throws -> UInt64 {
-    guard let value = countingNumber(text) else {
-        throw LedgerError(.invalidInput, "--\(option): expected a whole number from 1 to \(Int64.max), got \"\(text)\"")
-    }
-    return value
 }

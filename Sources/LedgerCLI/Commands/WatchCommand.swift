@@ -25,7 +25,7 @@ enum WatchCommand {
     static func run(_ context: CommandContext) throws {
         let arguments = context.arguments
         try arguments.requirePositionals([], command: "watch")
-        let from = try arguments.value("from").map { try positiveNumber($0, option: "from") }
+        let from = try arguments.number("from")
         let type = arguments.value("type")
         // A replica following its primary writes the commits it syncs.
         try context.openLedger(context.primary == nil ? .read : .write).watch(from: from) { batch in

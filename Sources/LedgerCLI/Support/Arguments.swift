@@ -56,6 +56,12 @@ struct Arguments {
     /// The single value of `--name`, if given.
     func value(_ name: String) -> String? { values[name]?.last }
 
+    /// The counting number (1 … 2^63-1) `--name` gives, if given; `.invalidInput` naming the
+    /// option when it is no such number.
+    func number(_ name: String) throws -> UInt64? {
+        try value(name).map { try positiveNumber($0, option: name) }
+    }
+
     /// Every value of a repeated option.
     func all(_ name: String) -> [String] { values[name] ?? [] }
 
