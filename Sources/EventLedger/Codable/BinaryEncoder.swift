@@ -62,6 +62,9 @@ enum BinaryScalars {
             let key = unsafeBitCast(value, to: NameOrderKey.self)
             output.write(key.nameOrder)
             output.write(key.id)
+        } else if T.self == CaseFolded.self {
+            // The field of most indexes of names, written without a container.
+            output.write(NameOrder.key(unsafeBitCast(value, to: CaseFolded.self).name))
         } else if IntegerTypes.matching(T.self) != nil, let number = value as? any FixedWidthInteger {
             if type(of: number).isSigned {
                 output.write(signed: Int64(number))

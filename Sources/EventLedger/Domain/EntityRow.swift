@@ -64,6 +64,27 @@ extension ReadModelReader {
 }
 
 extension ReadModelWriter {
+    /// Applies `change` to the entity's row and stores it, its indexes following, when the
+    /// entity exists and is not deleted; an unknown or deleted one stays as it is. The row
+    /// is read once. Returns whether the entity was live.
+    @discardableResult @inlinable
+    public func updateLive<Key, Row: EntityRow>(
+        _ table: ReadModelTable<Key, Row>, _ key: Key,
+        _ change: (inout Row) throws(LedgerError) -> Void
+    ) throws(LedgerError) -> Bool {
+        guard table.indexes.isEmpty else {
+            return try IndexedWrite(self, table, key).update { row throws(LedgerError) in
+                guard !row.isDeleted else { return false }
+                try change(&row)
+                return true
+            }
+        }
+        guard var row = try liveRow(table, key) else { return false }
+        try change(&row)
+        try set(table, key, row)
+        return true
+    }
+
     /// The entity's row when it exists and is not deleted, otherwise nil.
     @inlinable
     public func liveRow<Key, Row: EntityRow>(_ table: ReadModelTable<Key, Row>, _ key: Key) throws(LedgerError) -> Row? {

@@ -62,7 +62,7 @@ public struct ReadModelTable<Key, Row>: DeclaredTable {
 /// unless the index is unique, by the row's table key) to the row's table key.
 @usableFromInline
 struct StoredIndex<Row>: Sendable {
-    let declaration: TableIndex<Row>
+    @usableFromInline let declaration: TableIndex<Row>
     @usableFromInline let id: TableName
 }
 

@@ -26,31 +26,46 @@ public struct TableIndex<Row>: Sendable {
     /// The rule a write breaks when it would give a unique index key to a second row.
     public let rule: String
     /// The row's index key in its binary form, nil when the row is not in the index.
-    let encodedKey: @Sendable (Row, BinaryWriter) throws(LedgerError) -> [UInt8]?
+    @usableFromInline let encodedKey: @Sendable (Row, BinaryWriter) throws(LedgerError) -> [UInt8]?
     /// The row's index key as the message of a broken rule shows it.
-    let describedKey: @Sendable (Row) -> String
+    @usableFromInline let describedKey: @Sendable (Row) -> String
 
     /// The index `name`, keyed by `key` of each row (nil: the row is not in the index);
     /// `unique` makes it refuse a key another row holds, breaking `rule` (by default
     /// "⟨name⟩ must be unique").
+    @inlinable
     public init<IndexKey: Encodable & Sendable>(
         _ name: String, unique: Bool = false, rule: String? = nil,
         key: @escaping @Sendable (Row) -> IndexKey?
     ) {
+        // Inlined where the index is declared, so that its key is encoded as its own type.
+        self.init(
+            name, unique: unique, rule: rule,
+            encodedKey: { row, writer throws(LedgerError) in
+                guard let indexKey = key(row) else { return nil }
+                return Array(try BinaryEncoding.encoded(indexKey, with: writer))
+            },
+            describedKey: { row in key(row).map(Self.describe) ?? "" })
+    }
+
+    @usableFromInline
+    init(
+        _ name: String, unique: Bool, rule: String?,
+        encodedKey: @escaping @Sendable (Row, BinaryWriter) throws(LedgerError) -> [UInt8]?,
+        describedKey: @escaping @Sendable (Row) -> String
+    ) {
         self.name = name
         isUnique = unique
         self.rule = rule ?? "\(name) must be unique"
-        encodedKey = { row, writer throws(LedgerError) in
-            guard let indexKey = key(row) else { return nil }
-            return Array(try BinaryEncoding.encoded(indexKey, with: writer))
-        }
-        describedKey = { row in key(row).map(Self.describe) ?? "" }
+        self.encodedKey = encodedKey
+        self.describedKey = describedKey
     }
 }
 
 extension TableIndex {
     /// An index key as a message shows it: text quoted, the fields of a struct one after
     /// another.
+    @usableFromInline
     static func describe(_ value: Any) -> String {
         if let text = value as? String { return "\"\(text)\"" }
         if let name = value as? CaseFolded { return name.description }
