@@ -1,6 +1,6 @@
 /// A domain as the engine drives it, its event enum hidden: decoding payloads into its
 /// events, checking them against its rules and folding them into its read model.
-struct DomainDriver: Sendable {
+final class DomainDriver: Sendable {
     /// The domain.
     let domain: any LedgerDomain
     /// The read model's name.

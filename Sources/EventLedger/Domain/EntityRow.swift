@@ -73,7 +73,7 @@ extension ReadModelWriter {
         _ change: (inout Row) throws(LedgerError) -> Void
     ) throws(LedgerError) -> Bool {
         guard table.indexes.isEmpty else {
-            return try IndexedWrite(self, table, key).update { row throws(LedgerError) in
+            return try IndexedWrite.update(under: key, of: table, through: self) { row throws(LedgerError) in
                 guard !row.isDeleted else { return false }
                 try change(&row)
                 return true
@@ -98,17 +98,5 @@ extension ReadModelWriter {
         prefix: Prefix
     ) throws(LedgerError) -> [(key: Key, row: Row)] {
         try reader.liveRows(table, prefix: prefix)
-    }
-
-    /// Changes the entity's row by `change` when it exists and is not deleted, and returns
-    /// whether it did: an unknown or deleted entity stays as it is.
-    @discardableResult @inlinable
-    public func updateLive<Key, Row: EntityRow>(
-        _ table: ReadModelTable<Key, Row>, _ key: Key, _ change: (inout Row) -> Void
-    ) throws(LedgerError) -> Bool {
-        guard var row = try liveRow(table, key) else { return false }
-        change(&row)
-        try set(table, key, row)
-        return true
     }
 }

@@ -3,7 +3,13 @@
 enum IndexEntry {
     /// The value of the entry of the row `row` under the table key `key`.
     static func value(key: [UInt8], row: [UInt8]) -> [UInt8] {
-        [UInt8(key.count >> 8), UInt8(key.count & 0xFF)] + key + row
+        var value: [UInt8] = []
+        value.reserveCapacity(2 + key.count + row.count)
+        value.append(UInt8(key.count >> 8))
+        value.append(UInt8(key.count & 0xFF))
+        value.append(contentsOf: key)
+        value.append(contentsOf: row)
+        return value
     }
 
     /// The table key an entry's value holds.

@@ -74,7 +74,12 @@ struct IndexEntryWrites {
     /// The key of the entry of this row under `indexKey`: the index key alone in a unique
     /// index, followed by the table key in another, where rows share index keys.
     private func entryKey(_ indexKey: [UInt8], _ move: Move) -> [UInt8] {
-        move.isUnique ? indexKey : indexKey + key
+        guard !move.isUnique else { return indexKey }
+        var entryKey: [UInt8] = []
+        entryKey.reserveCapacity(indexKey.count + key.count)
+        entryKey.append(contentsOf: indexKey)
+        entryKey.append(contentsOf: key)
+        return entryKey
     }
 
     /// The entry of another row holding `indexKey` in the unique index kept in `table`, if any.

@@ -127,7 +127,7 @@ public struct ReadModelWriter {
     /// Throws the rule violation of a unique index when another row holds the row's key in it.
     @inlinable
     public func set<Key, Row>(_ table: ReadModelTable<Key, Row>, _ key: Key, _ row: Row) throws(LedgerError) {
-        guard table.indexes.isEmpty else { return try IndexedWrite(self, table, key).write(row) }
+        guard table.indexes.isEmpty else { return try IndexedWrite.write(row, under: key, of: table, through: self) }
         let storedKey = try BinaryEncoding.encoded(key, with: scratch.key, coding: table.coding.key)
         let value = try BinaryEncoding.encoded(row, with: scratch.row, coding: table.coding.row)
         try LedgerError.typed { try store.set(table.id, key: storedKey, value: value) }
@@ -136,7 +136,7 @@ public struct ReadModelWriter {
     /// Removes the row under `key`, if there is one, and takes it out of the table's indexes.
     @inlinable
     public func remove<Key, Row>(_ table: ReadModelTable<Key, Row>, _ key: Key) throws(LedgerError) {
-        guard table.indexes.isEmpty else { return try IndexedWrite(self, table, key).write(nil) }
+        guard table.indexes.isEmpty else { return try IndexedWrite.write(nil as Row?, under: key, of: table, through: self) }
         let storedKey = try BinaryEncoding.encoded(key, with: scratch.key, coding: table.coding.key)
         try LedgerError.typed { try store.remove(table.id, key: storedKey) }
     }
