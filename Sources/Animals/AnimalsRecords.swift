@@ -19,3 +19,30 @@ struct AnimalRecord: EntityRow, Equatable {
     /// Whether the animal is removed, by itself or with its category.
     var isDeleted = false
 }
+
+// Rows read and written on most events, stored through their own fields rather than
+// `Codable`'s containers; the bytes are the same.
+
+extension CategoryRecord: BinaryFields {
+    init(fields: FieldReader) throws(LedgerError) {
+        self.init(name: try fields.read(), isDeleted: try fields.read())
+    }
+
+    func write(to fields: FieldWriter) {
+        fields.write(name)
+        fields.write(isDeleted)
+    }
+}
+
+extension AnimalRecord: BinaryFields {
+    init(fields: FieldReader) throws(LedgerError) {
+        self.init(name: try fields.read(), diet: try fields.read(), categoryId: try fields.read(), isDeleted: try fields.read())
+    }
+
+    func write(to fields: FieldWriter) {
+        fields.write(name)
+        fields.write(diet)
+        fields.write(categoryId)
+        fields.write(isDeleted)
+    }
+}

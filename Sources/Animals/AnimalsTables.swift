@@ -24,7 +24,7 @@ enum AnimalsTables {
     }
     /// Live animals naming a category (live or not yet known), by category, then name ignoring case, then id.
     static let animalsByCategory = TableIndex<AnimalRecord>("by-category") { animal in
-        animal.isDeleted ? nil : animal.categoryId.map { CategoryAnimalKey(categoryId: $0, name: CaseFolded(animal.name)) }
+        animal.isDeleted ? nil : animal.categoryId.map { ($0, CaseFolded(animal.name)) }
     }
     /// Every animal added, deleted ones included; the streams of animals are `animal-⟨animalId⟩`.
     /// Undo brings none back into a category that is not live.

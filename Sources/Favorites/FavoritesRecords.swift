@@ -7,3 +7,16 @@ struct FavoriteRecord: Codable, Sendable, Equatable {
     /// The position of its `FavoriteAdded`, its key in `favoritesByPosition`.
     var position: UInt64
 }
+
+// The row written on every favourite event, stored through its own fields rather than
+// `Codable`'s containers; the bytes are the same.
+extension FavoriteRecord: BinaryFields {
+    init(fields: FieldReader) throws(LedgerError) {
+        self.init(addedAt: try fields.read(), position: try fields.read())
+    }
+
+    func write(to fields: FieldWriter) {
+        fields.write(addedAt)
+        fields.write(position)
+    }
+}

@@ -15,9 +15,9 @@ enum MusicTables {
         song.isDeleted ? nil : CaseFolded(song.title)
     }
     /// Live songs naming an artist (live or not yet known), by artist, then as `songsByTitle`.
-    static let songsByArtist = TableIndex<SongRecord>("by-artist") { song -> ArtistSongKey? in
+    static let songsByArtist = TableIndex<SongRecord>("by-artist") { song -> (String, CaseFolded)? in
         guard !song.isDeleted, let artistId = song.artistId else { return nil }
-        return ArtistSongKey(artistId: artistId, title: CaseFolded(song.title))
+        return (artistId, CaseFolded(song.title))
     }
 
     /// `artistId` → every artist created, deleted ones included; the streams of artists are

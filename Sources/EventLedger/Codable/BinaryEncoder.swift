@@ -20,6 +20,18 @@ enum BinaryEncoding {
         try encoded(Value.self, with: writer) { try BinaryScalars.encode(value, to: $0) }
     }
 
+    /// The bytes of `first` followed by those of `second`: what a struct of these two fields
+    /// writes, without a container for the struct.
+    @usableFromInline
+    static func encoded<First: Encodable, Second: Encodable>(
+        _ first: First, _ second: Second, with writer: BinaryWriter
+    ) throws(LedgerError) -> UnsafeRawBufferPointer {
+        try encoded((First, Second).self, with: writer) { output in
+            try BinaryScalars.encode(first, to: output)
+            try BinaryScalars.encode(second, to: output)
+        }
+    }
+
     /// The bytes of `value`, a table's key or row, written by `coding` as `encoded(_:with:)` does.
     @usableFromInline
     static func encoded<Value>(_ value: Value, with writer: BinaryWriter, coding: BinaryCoding<Value>) throws(LedgerError) -> UnsafeRawBufferPointer {

@@ -48,6 +48,30 @@ public struct TableIndex<Row>: Sendable {
             describedKey: { row in key(row).map(Self.describe) ?? "" })
     }
 
+    /// The index `name`, keyed by the pair `key` makes of each row (nil: the row is not in the
+    /// index), ordered by its first value, then its second: the same order and the same
+    /// entries as a key struct of these two fields, without declaring one. A prefix read of
+    /// the index takes a value of the first.
+    ///
+    /// ```swift
+    /// static let byArtist = TableIndex<SongRow>("by-artist") { song in
+    ///     song.artistId.map { ($0, CaseFolded(song.title)) }
+    /// }
+    /// ```
+    @inlinable
+    public init<First: Encodable & Sendable, Second: Encodable & Sendable>(
+        _ name: String, unique: Bool = false, rule: String? = nil,
+        key: @escaping @Sendable (Row) -> (First, Second)?
+    ) {
+        self.init(
+            name, unique: unique, rule: rule,
+            encodedKey: { row, writer throws(LedgerError) in
+                guard let (first, second) = key(row) else { return nil }
+                return Array(try BinaryEncoding.encoded(first, second, with: writer))
+            },
+            describedKey: { row in key(row).map { "\(Self.describe($0.0)), \(Self.describe($0.1))" } ?? "" })
+    }
+
     @usableFromInline
     init(
         _ name: String, unique: Bool, rule: String?,

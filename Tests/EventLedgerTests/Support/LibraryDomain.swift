@@ -41,6 +41,8 @@ struct BookRow: EntityRow, Equatable {
     var isDeleted = false
 }
 
+/// A key of `LibraryTables.byTitle` as a struct: the index makes its keys as a pair, and a
+/// pair writes what a struct of the same two fields writes, so either finds a row.
 struct TitleKey: Encodable, Sendable {
     var authorId: String
     var title: CaseFolded
@@ -53,7 +55,7 @@ struct LoanRow: Codable, Sendable, Equatable {
 
 enum LibraryTables {
     static let byTitle = TableIndex<BookRow>("by-title", unique: true, rule: "a title is unique per author") { book in
-        book.isDeleted ? nil : TitleKey(authorId: book.authorId, title: CaseFolded(book.title))
+        book.isDeleted ? nil : (book.authorId, CaseFolded(book.title))
     }
     static let byAuthor = TableIndex<BookRow>("by-author") { book in book.isDeleted ? nil : book.authorId }
     /// The loans naming a book are part of its state: a loan opened since refuses the undo.
