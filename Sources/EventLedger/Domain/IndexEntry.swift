@@ -1,5 +1,6 @@
 /// The value of an index entry: the row's table key (its length in two bytes, big-endian,
 /// then its bytes) followed by a copy of the row, both in their binary forms.
+@usableFromInline
 enum IndexEntry {
     /// The value of the entry of the row `row` under the table key `key`.
     static func value(key: [UInt8], row: [UInt8]) -> [UInt8] {
@@ -17,7 +18,9 @@ enum IndexEntry {
         try parts(of: value).key
     }
 
-    /// The table key and the row an entry's value holds; `.corruption` when it is cut short.
+    /// The table key and the row an entry's value holds, where the value lies; `.corruption`
+    /// when it is cut short.
+    @inlinable
     static func parts(of value: UnsafeRawBufferPointer) throws(LedgerError) -> (key: UnsafeRawBufferPointer, row: UnsafeRawBufferPointer) {
         guard value.count >= 2, value.count >= 2 + (Int(value[0]) << 8 | Int(value[1])) else {
             throw LedgerError(.corruption, "an index entry is cut short")

@@ -1,5 +1,9 @@
 extension ReadModelReader {
+    // The reads through an index are inlinable, as the table reads are: made for a domain's
+    // own key and row types, they skip looking up generic types at run time for every row.
+
     /// The rows of `table` in the order of `index`, those whose index key lies in `range`.
+    @inlinable
     public func rows<Key, Row>(
         _ table: ReadModelTable<Key, Row>, index: TableIndex<Row>, _ range: KeyRange = .all
     ) throws(LedgerError) -> [(key: Key, row: Row)] {
@@ -7,6 +11,7 @@ extension ReadModelReader {
     }
 
     /// The rows of `table` in the order of `index`, those whose index key starts with `prefix`.
+    @inlinable
     public func rows<Key, Row, Prefix: Encodable>(
         _ table: ReadModelTable<Key, Row>, index: TableIndex<Row>, prefix: Prefix
     ) throws(LedgerError) -> [(key: Key, row: Row)] {
@@ -43,7 +48,8 @@ extension ReadModelReader {
     }
 
     /// The rows the entries of `index` in `range` hold, in the index's order.
-    private func rows<Key, Row>(
+    @inlinable
+    func rows<Key, Row>(
         _ table: ReadModelTable<Key, Row>, index: TableIndex<Row>, _ range: StoredKeyRange
     ) throws(LedgerError) -> [(key: Key, row: Row)] {
         let stored = try table.stored(index)
@@ -54,21 +60,28 @@ extension ReadModelReader {
         }
     }
 
-    /// The table key and the row an entry of `index` holds.
-    private func row<Key, Row>(
+    /// The table key and the row an entry of `index` holds, decoded where the entry lies.
+    @inlinable
+    func row<Key, Row>(
         _ table: ReadModelTable<Key, Row>, entry value: UnsafeRawBufferPointer, of index: StoredIndex<Row>
     ) throws(LedgerError) -> (key: Key, row: Row) {
         let (key, row) = try IndexEntry.parts(of: value)
-        let (reader, coding, name) = (scratch.reader, table.coding, index.id.name)
+        let (reader, coding) = (scratch.reader, table.coding)
         return (
-            try BinaryDecoding.decode(from: key, as: .key, with: reader, coding: coding.key, source: "a key in \(name)"),
-            try BinaryDecoding.decode(from: row, as: .row, with: reader, coding: coding.row, source: "a row in \(name)")
+            try BinaryDecoding.decode(from: key, as: .key, with: reader, coding: coding.key, source: "a key in \(index.name)"),
+            try BinaryDecoding.decode(from: row, as: .row, with: reader, coding: coding.row, source: "a row in \(index.name)")
         )
     }
 }
 
+extension StoredIndex {
+    /// The qualified name of the table holding the index, as errors name it.
+    @usableFromInline var name: String { id.name }
+}
+
 extension ReadModelWriter {
     /// The rows of `table` in the order of `index`, those whose index key lies in `range`.
+    @inlinable
     public func rows<Key, Row>(
         _ table: ReadModelTable<Key, Row>, index: TableIndex<Row>, _ range: KeyRange = .all
     ) throws(LedgerError) -> [(key: Key, row: Row)] {
@@ -76,6 +89,7 @@ extension ReadModelWriter {
     }
 
     /// The rows of `table` in the order of `index`, those whose index key starts with `prefix`.
+    @inlinable
     public func rows<Key, Row, Prefix: Encodable>(
         _ table: ReadModelTable<Key, Row>, index: TableIndex<Row>, prefix: Prefix
     ) throws(LedgerError) -> [(key: Key, row: Row)] {

@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// The keys a scan of a read-model table visits (a `KeyRange` encoded), as bytes of their binary form: those
 /// starting with `prefix`, from `lower` (included) up to `upper` (excluded) when given.
 ///
@@ -37,7 +41,7 @@ struct StoredKeyRange: Sendable {
 
     /// Whether `key`, a whole key, lies in the range.
     func contains(_ key: UnsafeRawBufferPointer) -> Bool {
-        guard key.starts(with: prefix) else { return false }
+        guard hasPrefix(key) else { return false }
         if let lower, lower.withUnsafeBytes({ KeyOrder.precedes(key, $0) }) { return false }
         if let upper, !upper.withUnsafeBytes({ KeyOrder.precedes(key, $0) }) { return false }
         return true
@@ -47,7 +51,7 @@ struct StoredKeyRange: Sendable {
     /// a key as stored (cut to `keptLength` bytes and a digest when longer than `maximumLength`):
     /// only the bytes it keeps of the whole key are compared.
     func endsBefore(storedKey: UnsafeRawBufferPointer, keptLength: Int, maximumLength: Int) -> Bool {
-        guard storedKey.starts(with: prefix) else { return true }
+        guard hasPrefix(storedKey) else { return true }
         guard let upper else { return false }
         guard storedKey.count >= maximumLength else { return !upper.withUnsafeBytes { KeyOrder.precedes(storedKey, $0) } }
         // A shortened key: its whole key starts with the kept bytes and goes on.
@@ -55,6 +59,13 @@ struct StoredKeyRange: Sendable {
         let comparedUpper = upper.prefix(keptLength)
         if kept.elementsEqual(comparedUpper) { return upper.count <= keptLength }
         return !Array(comparedUpper).withUnsafeBytes { KeyOrder.precedes(kept, $0) }
+    }
+
+    /// Whether `key` starts with the prefix, compared a word at a time: a scan asks for each
+    /// row it visits.
+    private func hasPrefix(_ key: UnsafeRawBufferPointer) -> Bool {
+        guard key.count >= prefix.count else { return false }
+        return prefix.withUnsafeBytes { prefix in prefix.isEmpty || memcmp(key.baseAddress!, prefix.baseAddress!, prefix.count) == 0 }
     }
 
     /// Where a scan of stored keys starts: the prefix, or the lower bound cut to the bytes a
