@@ -7,49 +7,38 @@ public struct QueryResult: Sendable {
     /// An optional heading line printed above the table (e.g. the artist's name).
     public let title: String?
     /// Column headings of the table: one for each key the rows encode, in the order they
-    /// encode them (none when there are no rows).
-    public var columns: [String] { tableColumns.map(\.heading) }
+    /// encode them. Without rows, those of a row type that is also `Decodable`: the keys its
+    /// decoding reads, in that order (a synthesized conformance reads the keys it encodes);
+    /// none for a row type that is only `Encodable`.
+    public var columns: [String] { table.contents.columns.map(\.heading) }
     /// Table rows, one text per column, made when asked for: a caller reading the JSON form
     /// alone does not pay for them.
     public var rows: [[String]] {
-        encodedRows.map { row in tableColumns.map { column in column.format.render(row.field(column.key)) } }
+        let table = table.contents
+        return table.rows.map { row in table.columns.map { column in column.format.render(row.field(column.key)) } }
     }
 
-    private let tableColumns: [QueryColumn]
-    private let encodedRows: [JSONValue]
+    private let table: QueryTable
 
     /// The result whose JSON form is the array of `rows`, each encoded, and whose table shows
     /// them, a row each. `columns` describes the columns shown other than by default (a
     /// heading, a format); a description of a key the rows do not encode is unused.
-    public init<Row: Encodable>(rows: [Row], title: String? = nil, columns: [QueryColumn] = []) throws(LedgerError) {
-        try self.init(json: nil, rows: rows, title: title, columns: columns)
+    public init<Row: Encodable & Sendable>(rows: [Row], title: String? = nil, columns: [QueryColumn] = []) throws(LedgerError) {
+        json = try QueryRowEncoder.json(of: rows)
+        self.title = title
+        table = QueryTable(rows: rows, described: columns)
     }
 
     /// The result whose JSON form is `whole` encoded, an object with a list of rows inside,
-    /// and whose table shows the rows at `rows`, a row each (e.g. an artist and its songs).
-    /// `columns` describes the columns shown other than by default, as for `init(rows:title:columns:)`.
-    public init<Whole: Encodable, Row: Encodable>(
+    /// and whose table shows the rows at `rows`, a row each (e.g. an artist and its songs),
+    /// encoded again when the table is first asked for. `columns` describes the columns
+    /// shown other than by default, as for `init(rows:title:columns:)`.
+    public init<Whole: Encodable, Row: Encodable & Sendable>(
         _ whole: Whole, rows: KeyPath<Whole, [Row]>, title: String? = nil, columns: [QueryColumn] = []
     ) throws(LedgerError) {
-        try self.init(json: QueryRowEncoder.encode(whole).json, rows: whole[keyPath: rows], title: title, columns: columns)
-    }
-
-    /// The rows encoded, with their JSON form `json`, or their array when nil.
-    private init<Row: Encodable>(json: JSONValue?, rows: [Row], title: String?, columns: [QueryColumn]) throws(LedgerError) {
-        var encodedRows: [JSONValue] = []
-        var keys: [String] = []
-        var seenKeys = Set<String>()
-        encodedRows.reserveCapacity(rows.count)
-        for row in rows {
-            let (value, rowKeys) = try QueryRowEncoder.encode(row)
-            encodedRows.append(value)
-            for key in rowKeys ?? [""] where seenKeys.insert(key).inserted { keys.append(key) }
-        }
-        let described = Dictionary(columns.map { ($0.key, $0) }, uniquingKeysWith: { $1 })
-        self.json = json ?? .array(encodedRows)
+        json = try QueryRowEncoder.json(of: whole)
         self.title = title
-        self.tableColumns = keys.map { described[$0] ?? QueryColumn($0) }
-        self.encodedRows = encodedRows
+        table = QueryTable(rows: whole[keyPath: rows], described: columns)
     }
 }
 

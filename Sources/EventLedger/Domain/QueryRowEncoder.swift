@@ -1,183 +1,288 @@
-/// Encodes a query's rows into JSON as `ledger query --json` prints them: every field the
-/// rows encode is kept, a nil one as null; whole numbers are JSON integers. It also records
-/// the keys of an object in the order the value encoded them, which the table's columns follow.
-enum QueryRowEncoder {
-    /// `value` as JSON, with the keys of its members in the order it encoded them, a repeated
-    /// one each time (nil when it does not encode as an object). A number JSON cannot hold is `.invalidInput` naming
-    /// its field.
-    static func encode<Value: Encodable>(_ value: Value) throws(LedgerError) -> (json: JSONValue, keys: [String]?) {
-        let encoded = EncodedValue()
+/// Encodes a query's answer into JSON as `ledger query --json` prints it: every field a value
+/// encodes is kept, a nil one as null; whole numbers are JSON integers. Encoding the rows of
+/// a table, it also records the keys of the rows, in the order first encoded, which the
+/// table's columns follow.
+///
+/// The value being built is held by the encoder itself: encoding a field that is not a
+/// string, a number or a flag sets the value being built aside, builds the field's value,
+/// then takes the value up again. The keyed containers are made once for each coding-key
+/// type and used again for every object, and an object follows the shape of the last one of
+/// its coding keys (`QueryObjectShape`): it starts as a copy of that object's keys and fills
+/// their values in place while it encodes the same keys in the same order, as the rows of a
+/// query do, so that it costs a copy of a dictionary, not the hashing of each of its keys. A
+/// container asked for with `nestedContainer` (or an encoder with `superEncoder`) may be
+/// written to after its parent goes on, so it gets an encoder of its own, whose value is put
+/// in place when the parent's is done.
+final class QueryRowEncoder {
+    // The state of the encoding; used by one encoding at a time, on one thread.
+    /// The value being built.
+    @exclusivity(unchecked) private var value = ValueBeingBuilt()
+    /// The steps from the outermost value to the one being built.
+    @exclusivity(unchecked) private var path: [PathStep]
+    /// The keys of the outermost objects, in the order first encoded.
+    @exclusivity(unchecked) private var rowKeys: [String] = []
+    /// The keyed containers made, each with the shape of the last object of its coding keys.
+    @exclusivity(unchecked) private var kept: [(keyType: ObjectIdentifier, container: AnyObject, shape: QueryObjectShape)] = []
+
+    private init(path: [PathStep] = []) {
+        self.path = path
+    }
+
+    /// `value` as JSON. A number JSON cannot hold is `.invalidInput` naming its field.
+    static func json<Value: Encodable>(of value: Value) throws(LedgerError) -> JSONValue {
+        let encoder = QueryRowEncoder()
+        defer { encoder.kept.removeAll() }
+        return try encoder.encode(value)
+    }
+
+    /// Each of `rows` as JSON, and the keys the rows encode as objects, in the order first
+    /// encoded (the empty key for a row that is not an object).
+    static func rows<Row: Encodable>(_ rows: [Row]) throws(LedgerError) -> (json: [JSONValue], keys: [String]) {
+        let encoder = QueryRowEncoder()
+        defer { encoder.kept.removeAll() }
+        var json: [JSONValue] = []
+        json.reserveCapacity(rows.count)
+        for row in rows {
+            let value = try encoder.encode(row)
+            if case .object = value {} else { encoder.noteRowKey("") }
+            json.append(value)
+        }
+        return (json, encoder.rowKeys)
+    }
+
+    /// `value` as JSON, an error other than the ledger's named with the value's type.
+    private func encode<Value: Encodable>(_ value: Value) throws(LedgerError) -> JSONValue {
         do {
-            try encoded.encode(value, codingPath: [])
+            return try json(of: value, at: nil)
         } catch let error as LedgerError {
             throw error
         } catch {
             throw LedgerError(.invalidInput, "\(Value.self) cannot be encoded: \(error)")
         }
-        return (encoded.json, encoded.members?.map(\.key))
-    }
-}
-
-/// A value being encoded: the containers handed out for it fill it in afterwards.
-private final class EncodedValue {
-    /// The members of an object, in the order encoded; nil when the value is not an object.
-    var members: [(key: String, value: EncodedValue)]?
-    /// The elements of an array; nil when the value is not an array.
-    var elements: [EncodedValue]?
-    /// The value itself when it is neither an object nor an array.
-    var single = JSONValue.null
-
-    /// The JSON of the value; a key encoded twice keeps its last value.
-    var json: JSONValue {
-        if let members {
-            return .object(Dictionary(members.map { ($0.key, $0.value.json) }, uniquingKeysWith: { $1 }))
-        }
-        if let elements { return .array(elements.map(\.json)) }
-        return single
     }
 
-    /// Sets the value to `value` encoded: strings, booleans and numbers directly, anything
-    /// else through its `encode(to:)`.
-    func encode<T: Encodable>(_ value: T, codingPath: [any CodingKey]) throws {
+    /// The keys from the outermost value to the one being built.
+    var codingPath: [any CodingKey] { path.map(\.key) }
+
+    /// `value`, found at `step` in the value being built (nil: it is that value), as JSON:
+    /// strings, booleans and numbers directly, anything else through its `encode(to:)`, the
+    /// value being built set aside meanwhile.
+    func json<T: Encodable>(of value: T, at step: PathStep?) throws -> JSONValue {
         // The type checks are comparisons of type metadata; a cast to a protocol would look
         // for conformances, for every field of every row.
-        if T.self == String.self {
-            single = .string(unsafeBitCast(value, to: String.self))
-        } else if T.self == Int.self {
-            single = .int(Int64(unsafeBitCast(value, to: Int.self)))
-        } else if T.self == Bool.self {
-            single = .bool(unsafeBitCast(value, to: Bool.self))
-        } else if T.self == Double.self || T.self == Float.self {
-            let double = T.self == Double.self ? unsafeBitCast(value, to: Double.self) : Double(unsafeBitCast(value, to: Float.self))
-            guard double.isFinite else { throw LedgerError.invalidField(codingPath.fieldName, "\(double) is not a number JSON can hold") }
-            single = .double(double)
-        } else if IntegerTypes.matching(T.self) != nil, let number = value as? any BinaryInteger {
+        if T.self == String.self { return .string(unsafeBitCast(value, to: String.self)) }
+        if T.self == Int.self { return .int(Int64(unsafeBitCast(value, to: Int.self))) }
+        if T.self == Bool.self { return .bool(unsafeBitCast(value, to: Bool.self)) }
+        if T.self == Double.self { return try number(unsafeBitCast(value, to: Double.self), at: step) }
+        if T.self == Float.self { return try number(Double(unsafeBitCast(value, to: Float.self)), at: step) }
+        if T.self == JSONValue.self { return unsafeBitCast(value, to: JSONValue.self) }
+        if IntegerTypes.matching(T.self) != nil, let number = value as? any BinaryInteger {
             guard let exact = Int64(exactly: number) else {
-                throw LedgerError.invalidField(codingPath.fieldName, "\(number) is beyond the whole numbers JSON holds here")
+                throw LedgerError.invalidField(fieldName(at: step), "\(number) is beyond the whole numbers JSON holds here")
             }
-            single = .int(exact)
-        } else {
-            try value.encode(to: QueryValueEncoder(codingPath: codingPath, value: self))
+            return .int(exact)
+        }
+        var setAside = ValueBeingBuilt()
+        swap(&setAside, &self.value)
+        if let step { path.append(step) }
+        defer {
+            if step != nil { path.removeLast() }
+            swap(&setAside, &self.value)
+        }
+        try value.encode(to: QueryValueEncoder(encoder: self))
+        return try finished()
+    }
+
+    /// A number as JSON; `.invalidInput` naming its field when it is not finite.
+    func number(_ number: Double, at step: PathStep?) throws -> JSONValue {
+        guard number.isFinite else { throw LedgerError.invalidField(fieldName(at: step), "\(number) is not a number JSON can hold") }
+        return .double(number)
+    }
+
+    /// The field at `step` in the value being built, as errors name it.
+    private func fieldName(at step: PathStep?) -> String {
+        (path + (step.map { [$0] } ?? [])).map(\.key).fieldName
+    }
+
+    /// The value built, the values of its nested encoders put in place: null when nothing
+    /// was encoded.
+    private func finished() throws -> JSONValue {
+        if !value.nested.isEmpty { try finishNested() }
+        switch value.form {
+        case .nothing: return .null
+        case .object:
+            if value.matchedSlots >= 0, value.matchedSlots == value.slots.count { return .object(value.members) }
+            return .object(finishedOffShape())
+        case .array: return .array(value.elements)
+        case .single: return value.single
         }
     }
 
-    /// A new member `key` of the object, to be filled in.
-    func member(_ key: String) -> EncodedValue {
-        let member = EncodedValue()
-        members?.append((key, member))
-        return member
+    /// Puts the values of the nested encoders of the value being built in place.
+    private func finishNested() throws {
+        for (step, encoder) in value.nested {
+            defer { encoder.kept.removeAll() }
+            let nested = try encoder.finished()
+            switch step {
+            case .member(let key): value.members[key.stringValue] = nested
+            case .element(let index): value.elements[index] = nested
+            }
+        }
     }
 
-    /// A new element of the array, to be filled in.
-    func element() -> EncodedValue {
-        let element = EncodedValue()
-        elements?.append(element)
-        return element
-    }
-}
-
-private struct QueryValueEncoder: Encoder {
-    let codingPath: [any CodingKey]
-    let value: EncodedValue
-    var userInfo: [CodingUserInfoKey: Any] { [:] }
-
-    func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
-        if value.members == nil { value.members = [] }
-        return KeyedEncodingContainer(QueryKeyedEncoding<Key>(codingPath: codingPath, value: value))
+    /// The members of an object built off its shape, or that left it, which becomes the shape
+    /// of its coding keys.
+    private func finishedOffShape() -> [String: JSONValue] {
+        if value.matchedSlots >= 0 { leaveShape() }
+        kept[value.shapeOwner].shape.take(value.members, keysInOrder: value.keysInOrder)
+        return value.members
     }
 
+    /// Records `key` as a key of the rows, when not yet recorded.
+    private func noteRowKey(_ key: String) {
+        if !rowKeys.contains(key) { rowKeys.append(key) }
+    }
+
+    // What the containers do.
+
+    /// The keyed container of the value being built, which becomes an object: one following
+    /// the shape of the last object of coding keys `Key`, when there is one.
+    func keyedContainer<Key: CodingKey>(_ keyType: Key.Type) -> KeyedEncodingContainer<Key> {
+        let owner = keptIndex(ObjectIdentifier(keyType)) ?? keep(keyType)
+        if value.form != .object {
+            value.form = .object
+            value.shapeOwner = owner
+            let shape = kept[owner].shape
+            value.members = shape.members
+            value.slots = shape.slots
+            value.matchedSlots = shape.slots.isEmpty ? -1 : 0
+        }
+        return unsafeBitCast(kept[owner].container, to: KeyedEncodingContainer<Key>.self)
+    }
+
+    /// Where the keyed container for the coding keys `keyType` identifies is kept, if one was
+    /// made. Not generic: a generic function looks the generic types it names up at run time,
+    /// on every call.
+    private func keptIndex(_ keyType: ObjectIdentifier) -> Int? {
+        kept.firstIndex { $0.keyType == keyType }
+    }
+
+    /// Makes and keeps the keyed container for coding keys `Key`, with no shape yet.
+    @inline(never)
+    private func keep<Key: CodingKey>(_ keyType: Key.Type) -> Int {
+        let container = KeyedEncodingContainer(QueryKeyedEncoding<Key>(encoder: self))
+        kept.append((ObjectIdentifier(keyType), unsafeBitCast(container, to: AnyObject.self), QueryObjectShape()))
+        return kept.count - 1
+    }
+
+    /// The unkeyed container of the value being built, which becomes an array.
     func unkeyedContainer() -> any UnkeyedEncodingContainer {
-        if value.elements == nil { value.elements = [] }
-        return QueryUnkeyedEncoding(codingPath: codingPath, value: value)
+        if value.form != .array {
+            value.form = .array
+            value.elements = []
+        }
+        return QueryUnkeyedEncoding(encoder: self)
     }
 
-    func singleValueContainer() -> any SingleValueEncodingContainer {
-        QuerySingleValueEncoding(codingPath: codingPath, value: value)
-    }
-}
-
-/// The fields of an object. A nil optional is encoded as null, not left out: the synthesized
-/// `encodeIfPresent` calls all come here.
-private struct QueryKeyedEncoding<Key: CodingKey>: KeyedEncodingContainerProtocol {
-    let codingPath: [any CodingKey]
-    let value: EncodedValue
-
-    mutating func encodeNil(forKey key: Key) throws { _ = value.member(key.stringValue) }
-
-    mutating func encode<T: Encodable>(_ field: T, forKey key: Key) throws {
-        try value.member(key.stringValue).encode(field, codingPath: codingPath + [key])
-    }
-
-    private mutating func encodeOptional<T: Encodable>(_ field: T?, forKey key: Key) throws {
-        if let field { try encode(field, forKey: key) } else { try encodeNil(forKey: key) }
+    /// Sets the member `key` of the object being built (a key set twice keeps its last value).
+    func setMember(_ member: consuming JSONValue, forKey key: String) {
+        if path.isEmpty { noteRowKey(key) }
+        let matched = value.matchedSlots
+        if matched >= 0 {
+            if matched < value.slots.count, value.slots[matched].key == key {
+                value.members.values[value.slots[matched].index] = member
+                value.matchedSlots = matched + 1
+                return
+            }
+            leaveShape()
+        }
+        value.members[key] = member
+        value.keysInOrder.append(key)
     }
 
-    mutating func encodeIfPresent<T: Encodable>(_ field: T?, forKey key: Key) throws { try encodeOptional(field, forKey: key) }
-    mutating func encodeIfPresent(_ field: String?, forKey key: Key) throws { try encodeOptional(field, forKey: key) }
-    mutating func encodeIfPresent(_ field: Bool?, forKey key: Key) throws { try encodeOptional(field, forKey: key) }
-    mutating func encodeIfPresent(_ field: Double?, forKey key: Key) throws { try encodeOptional(field, forKey: key) }
-    mutating func encodeIfPresent(_ field: Float?, forKey key: Key) throws { try encodeOptional(field, forKey: key) }
-    mutating func encodeIfPresent(_ field: Int?, forKey key: Key) throws { try encodeOptional(field, forKey: key) }
-    mutating func encodeIfPresent(_ field: Int8?, forKey key: Key) throws { try encodeOptional(field, forKey: key) }
-    mutating func encodeIfPresent(_ field: Int16?, forKey key: Key) throws { try encodeOptional(field, forKey: key) }
-    mutating func encodeIfPresent(_ field: Int32?, forKey key: Key) throws { try encodeOptional(field, forKey: key) }
-    mutating func encodeIfPresent(_ field: Int64?, forKey key: Key) throws { try encodeOptional(field, forKey: key) }
-    mutating func encodeIfPresent(_ field: UInt?, forKey key: Key) throws { try encodeOptional(field, forKey: key) }
-    mutating func encodeIfPresent(_ field: UInt8?, forKey key: Key) throws { try encodeOptional(field, forKey: key) }
-    mutating func encodeIfPresent(_ field: UInt16?, forKey key: Key) throws { try encodeOptional(field, forKey: key) }
-    mutating func encodeIfPresent(_ field: UInt32?, forKey key: Key) throws { try encodeOptional(field, forKey: key) }
-    mutating func encodeIfPresent(_ field: UInt64?, forKey key: Key) throws { try encodeOptional(field, forKey: key) }
-
-    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
-        QueryValueEncoder(codingPath: codingPath + [key], value: value.member(key.stringValue)).container(keyedBy: keyType)
+    /// Goes on building the object off its shape: the members it has set, in the order of
+    /// its shape, then those it sets from now on.
+    private func leaveShape() {
+        let matched = value.slots.prefix(value.matchedSlots)
+        var members = [String: JSONValue](minimumCapacity: value.slots.count + 1)
+        for slot in matched { members[slot.key] = value.members.values[slot.index] }
+        value.members = members
+        value.keysInOrder = matched.map(\.key)
+        value.matchedSlots = -1
     }
 
-    mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
-        QueryValueEncoder(codingPath: codingPath + [key], value: value.member(key.stringValue)).unkeyedContainer()
+    /// Appends `element` to the array being built.
+    func append(_ element: consuming JSONValue) {
+        value.elements.append(element)
     }
 
-    mutating func superEncoder() -> any Encoder { QueryValueEncoder(codingPath: codingPath, value: value.member("super")) }
+    /// The number of elements of the array being built.
+    var elementCount: Int { value.elements.count }
 
-    mutating func superEncoder(forKey key: Key) -> any Encoder {
-        QueryValueEncoder(codingPath: codingPath + [key], value: value.member(key.stringValue))
-    }
-}
-
-private struct QueryUnkeyedEncoding: UnkeyedEncodingContainer {
-    let codingPath: [any CodingKey]
-    let value: EncodedValue
-    var count: Int { value.elements?.count ?? 0 }
-
-    private var nextPath: [any CodingKey] { codingPath + [IndexKey(count)] }
-
-    mutating func encodeNil() throws { _ = value.element() }
-
-    mutating func encode<T: Encodable>(_ element: T) throws {
-        let path = nextPath
-        try value.element().encode(element, codingPath: path)
+    /// Sets the value being built to `single`, one piece.
+    func setSingle(_ single: consuming JSONValue) {
+        value.form = .single
+        value.single = single
     }
 
-    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
-        let path = nextPath
-        return QueryValueEncoder(codingPath: path, value: value.element()).container(keyedBy: keyType)
+    /// An encoder of its own for the member `key` of the object being built.
+    func nestedEncoder(forMember key: any CodingKey) -> QueryRowEncoder {
+        setMember(.null, forKey: key.stringValue)
+        return nestedEncoder(at: .member(key))
     }
 
-    mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
-        let path = nextPath
-        return QueryValueEncoder(codingPath: path, value: value.element()).unkeyedContainer()
+    /// An encoder of its own for the next element of the array being built.
+    func nestedEncoderForNextElement() -> QueryRowEncoder {
+        let index = value.elements.count
+        append(.null)
+        return nestedEncoder(at: .element(index))
     }
 
-    mutating func superEncoder() -> any Encoder {
-        let path = nextPath
-        return QueryValueEncoder(codingPath: path, value: value.element())
+    private func nestedEncoder(at step: PathStep) -> QueryRowEncoder {
+        let encoder = QueryRowEncoder(path: path + [step])
+        value.nested.append((step, encoder))
+        return encoder
     }
 }
 
-private struct QuerySingleValueEncoding: SingleValueEncodingContainer {
-    let codingPath: [any CodingKey]
-    let value: EncodedValue
+extension QueryRowEncoder {
+    /// A step from a value to one inside it.
+    enum PathStep {
+        /// To the member under a key of an object.
+        case member(any CodingKey)
+        /// To an element of an array, by its index.
+        case element(Int)
 
-    mutating func encodeNil() throws { value.single = .null }
+        /// The step as a coding key.
+        var key: any CodingKey {
+            switch self {
+            case .member(let key): key
+            case .element(let index): IndexKey(index)
+            }
+        }
+    }
+}
 
-    mutating func encode<T: Encodable>(_ single: T) throws { try value.encode(single, codingPath: codingPath) }
+/// A value a `QueryRowEncoder` is building.
+private struct ValueBeingBuilt {
+    /// What the value is so far.
+    enum Form {
+        case nothing, object, array, single
+    }
+
+    var form = Form.nothing
+    var members: [String: JSONValue] = [:]
+    var elements: [JSONValue] = []
+    var single = JSONValue.null
+    /// Where the container of the object's coding keys is kept, with their shape.
+    var shapeOwner = 0
+    /// The keys of the shape the object follows, each with where it lies among the members.
+    var slots: [QueryObjectShape.Slot] = []
+    /// How many of `slots` the object has set, in order, filling in the values of the copy
+    /// of its shape it started as; -1 once it has left its shape (or had none).
+    var matchedSlots = -1
+    /// The keys the object has set off its shape, in order.
+    var keysInOrder: [String] = []
+    /// The values made by encoders of their own, put in place when the value is done.
+    var nested: [(step: QueryRowEncoder.PathStep, encoder: QueryRowEncoder)] = []
 }

@@ -2,7 +2,7 @@
 enum TextTable {
     /// The lines of the table: the headings `columns`, then the `rows`, whose cells are
     /// visible text, so no cell can break a line or hide what follows it. A table without
-    /// columns (a query's answer without rows) has no lines.
+    /// columns (an answer without rows, of a row type that is only `Encodable`) has no lines.
     static func render(columns: [String], rows: [[VisibleText]]) -> [String] {
         guard !columns.isEmpty else { return [] }
         let cells = [columns] + rows.map { $0.map(\.text) }
