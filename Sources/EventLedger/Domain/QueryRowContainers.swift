@@ -25,11 +25,11 @@ struct QueryKeyedEncoding<Key: CodingKey>: KeyedEncodingContainerProtocol {
     mutating func encode(_ field: Int64, forKey key: Key) { encoder.setMember(.int(field), forKey: key.stringValue) }
 
     mutating func encode(_ field: Double, forKey key: Key) throws {
-        encoder.setMember(try encoder.number(field, at: .member(key)), forKey: key.stringValue)
+        encoder.setMember(try encoder.number(field, field: encoder.fieldName(key)), forKey: key.stringValue)
     }
 
     mutating func encode<T: Encodable>(_ field: T, forKey key: Key) throws {
-        encoder.setMember(try encoder.json(of: field, at: .member(key)), forKey: key.stringValue)
+        encoder.setMember(try encoder.json(of: field, member: key), forKey: key.stringValue)
     }
 
     mutating func encodeIfPresent(_ field: String?, forKey key: Key) {
@@ -86,7 +86,7 @@ struct QueryUnkeyedEncoding: UnkeyedEncodingContainer {
     mutating func encode(_ element: Int) { encoder.append(.int(Int64(element))) }
 
     mutating func encode<T: Encodable>(_ element: T) throws {
-        encoder.append(try encoder.json(of: element, at: .element(count)))
+        encoder.append(try encoder.json(ofElement: element))
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
@@ -107,5 +107,5 @@ struct QuerySingleValueEncoding: SingleValueEncodingContainer {
 
     mutating func encodeNil() { encoder.setSingle(.null) }
 
-    mutating func encode<T: Encodable>(_ value: T) throws { encoder.setSingle(try encoder.json(of: value, at: nil)) }
+    mutating func encode<T: Encodable>(_ value: T) throws { encoder.setSingle(try encoder.json(of: value)) }
 }

@@ -19,13 +19,16 @@ final class QueryRowEncoder {
     @exclusivity(unchecked) private var value = ValueBeingBuilt()
     /// The steps from the outermost value to the one being built.
     @exclusivity(unchecked) private var path: [PathStep]
+    /// The keys of the member steps of `path`, in order.
+    @exclusivity(unchecked) private var memberKeys: [any CodingKey]
     /// The keys of the outermost objects, in the order first encoded.
     @exclusivity(unchecked) private var rowKeys: [String] = []
     /// The keyed containers made, each with the shape of the last object of its coding keys.
     @exclusivity(unchecked) private var kept: [(keyType: ObjectIdentifier, container: AnyObject, shape: QueryObjectShape)] = []
 
-    private init(path: [PathStep] = []) {
-        self.path = path
+    private init(codingPath: [any CodingKey] = []) {
+        path = codingPath.indices.map(PathStep.member)
+        memberKeys = codingPath
     }
 
     /// `value` as JSON. A number JSON cannot hold is `.invalidInput` naming its field.
@@ -53,7 +56,7 @@ final class QueryRowEncoder {
     /// `value` as JSON, an error other than the ledger's named with the value's type.
     private func encode<Value: Encodable>(_ value: Value) throws(LedgerError) -> JSONValue {
         do {
-            return try json(of: value, at: nil)
+            return try json(of: value)
         } catch let error as LedgerError {
             throw error
         } catch {
@@ -62,46 +65,78 @@ final class QueryRowEncoder {
     }
 
     /// The keys from the outermost value to the one being built.
-    var codingPath: [any CodingKey] { path.map(\.key) }
+    var codingPath: [any CodingKey] {
+        path.map { step in
+            switch step {
+            case .member(let index): memberKeys[index]
+            case .element(let index): IndexKey(index)
+            }
+        }
+    }
 
-    /// `value`, found at `step` in the value being built (nil: it is that value), as JSON:
-    /// strings, booleans and numbers directly, anything else through its `encode(to:)`, the
-    /// value being built set aside meanwhile.
-    func json<T: Encodable>(of value: T, at step: PathStep?) throws -> JSONValue {
+    /// The field `key` of the value being built (nil: that value), as errors name it.
+    func fieldName(_ key: (any CodingKey)? = nil) -> String {
+        (codingPath + (key.map { [$0] } ?? [])).fieldName
+    }
+
+    /// `value`, the value being built, as JSON.
+    func json<T: Encodable>(of value: T) throws -> JSONValue {
+        try scalar(value, field: fieldName()) ?? built(value)
+    }
+
+    /// `value`, the member `key` of the object being built, as JSON.
+    func json<T: Encodable>(of value: T, member key: some CodingKey) throws -> JSONValue {
+        if let scalar = try scalar(value, field: fieldName(key)) { return scalar }
+        memberKeys.append(key)
+        path.append(.member(memberKeys.count - 1))
+        defer {
+            path.removeLast()
+            memberKeys.removeLast()
+        }
+        return try built(value)
+    }
+
+    /// `value`, the next element of the array being built, as JSON.
+    func json<T: Encodable>(ofElement value: T) throws -> JSONValue {
+        let index = self.value.elements.count
+        if let scalar = try scalar(value, field: fieldName(IndexKey(index))) { return scalar }
+        path.append(.element(index))
+        defer { path.removeLast() }
+        return try built(value)
+    }
+
+    /// `value` as JSON when it is a string, a boolean or a number; `field` names it in errors.
+    private func scalar<T: Encodable>(_ value: T, field: @autoclosure () -> String) throws -> JSONValue? {
         // The type checks are comparisons of type metadata; a cast to a protocol would look
         // for conformances, for every field of every row.
         if T.self == String.self { return .string(unsafeBitCast(value, to: String.self)) }
         if T.self == Int.self { return .int(Int64(unsafeBitCast(value, to: Int.self))) }
         if T.self == Bool.self { return .bool(unsafeBitCast(value, to: Bool.self)) }
-        if T.self == Double.self { return try number(unsafeBitCast(value, to: Double.self), at: step) }
-        if T.self == Float.self { return try number(Double(unsafeBitCast(value, to: Float.self)), at: step) }
+        if T.self == Double.self { return try number(unsafeBitCast(value, to: Double.self), field: field()) }
+        if T.self == Float.self { return try number(Double(unsafeBitCast(value, to: Float.self)), field: field()) }
         if T.self == JSONValue.self { return unsafeBitCast(value, to: JSONValue.self) }
         if IntegerTypes.matching(T.self) != nil, let number = value as? any BinaryInteger {
             guard let exact = Int64(exactly: number) else {
-                throw LedgerError.invalidField(fieldName(at: step), "\(number) is beyond the whole numbers JSON holds here")
+                throw LedgerError.invalidField(field(), "\(number) is beyond the whole numbers JSON holds here")
             }
             return .int(exact)
         }
-        var setAside = ValueBeingBuilt()
-        swap(&setAside, &self.value)
-        if let step { path.append(step) }
-        defer {
-            if step != nil { path.removeLast() }
-            swap(&setAside, &self.value)
-        }
-        try value.encode(to: QueryValueEncoder(encoder: self))
-        return try finished()
+        return nil
     }
 
-    /// A number as JSON; `.invalidInput` naming its field when it is not finite.
-    func number(_ number: Double, at step: PathStep?) throws -> JSONValue {
-        guard number.isFinite else { throw LedgerError.invalidField(fieldName(at: step), "\(number) is not a number JSON can hold") }
+    /// A number as JSON; `.invalidInput` naming `field` when it is not finite.
+    func number(_ number: Double, field: @autoclosure () -> String) throws -> JSONValue {
+        guard number.isFinite else { throw LedgerError.invalidField(field(), "\(number) is not a number JSON can hold") }
         return .double(number)
     }
 
-    /// The field at `step` in the value being built, as errors name it.
-    private func fieldName(at step: PathStep?) -> String {
-        (path + (step.map { [$0] } ?? [])).map(\.key).fieldName
+    /// `value` built through its `encode(to:)`, the value being built set aside meanwhile.
+    private func built<T: Encodable>(_ value: T) throws -> JSONValue {
+        var setAside = ValueBeingBuilt()
+        swap(&setAside, &self.value)
+        defer { swap(&setAside, &self.value) }
+        try value.encode(to: QueryValueEncoder(encoder: self))
+        return try finished()
     }
 
     /// The value built, the values of its nested encoders put in place: null when nothing
@@ -120,11 +155,11 @@ final class QueryRowEncoder {
 
     /// Puts the values of the nested encoders of the value being built in place.
     private func finishNested() throws {
-        for (step, encoder) in value.nested {
+        for (slot, encoder) in value.nested {
             defer { encoder.kept.removeAll() }
             let nested = try encoder.finished()
-            switch step {
-            case .member(let key): value.members[key.stringValue] = nested
+            switch slot {
+            case .member(let key): value.members[key] = nested
             case .element(let index): value.elements[index] = nested
             }
         }
@@ -152,10 +187,9 @@ final class QueryRowEncoder {
         if value.form != .object {
             value.form = .object
             value.shapeOwner = owner
-            let shape = kept[owner].shape
-            value.members = shape.members
-            value.slots = shape.slots
-            value.matchedSlots = shape.slots.isEmpty ? -1 : 0
+            value.members = kept[owner].shape.members
+            value.slots = kept[owner].shape.slots
+            value.matchedSlots = value.slots.isEmpty ? -1 : 0
         }
         return unsafeBitCast(kept[owner].container, to: KeyedEncodingContainer<Key>.self)
     }
@@ -228,19 +262,19 @@ final class QueryRowEncoder {
     /// An encoder of its own for the member `key` of the object being built.
     func nestedEncoder(forMember key: any CodingKey) -> QueryRowEncoder {
         setMember(.null, forKey: key.stringValue)
-        return nestedEncoder(at: .member(key))
+        return nestedEncoder(.member(key.stringValue), at: key)
     }
 
     /// An encoder of its own for the next element of the array being built.
     func nestedEncoderForNextElement() -> QueryRowEncoder {
         let index = value.elements.count
         append(.null)
-        return nestedEncoder(at: .element(index))
+        return nestedEncoder(.element(index), at: IndexKey(index))
     }
 
-    private func nestedEncoder(at step: PathStep) -> QueryRowEncoder {
-        let encoder = QueryRowEncoder(path: path + [step])
-        value.nested.append((step, encoder))
+    private func nestedEncoder(_ slot: ValueBeingBuilt.Slot, at key: any CodingKey) -> QueryRowEncoder {
+        let encoder = QueryRowEncoder(codingPath: codingPath + [key])
+        value.nested.append((slot, encoder))
         return encoder
     }
 }
@@ -248,18 +282,10 @@ final class QueryRowEncoder {
 extension QueryRowEncoder {
     /// A step from a value to one inside it.
     enum PathStep {
-        /// To the member under a key of an object.
-        case member(any CodingKey)
+        /// To a member of an object, by where its key is in `memberKeys`.
+        case member(Int)
         /// To an element of an array, by its index.
         case element(Int)
-
-        /// The step as a coding key.
-        var key: any CodingKey {
-            switch self {
-            case .member(let key): key
-            case .element(let index): IndexKey(index)
-            }
-        }
     }
 }
 
@@ -268,6 +294,12 @@ private struct ValueBeingBuilt {
     /// What the value is so far.
     enum Form {
         case nothing, object, array, single
+    }
+
+    /// Where in the value the value of a nested encoder goes.
+    enum Slot {
+        case member(String)
+        case element(Int)
     }
 
     var form = Form.nothing
@@ -284,5 +316,5 @@ private struct ValueBeingBuilt {
     /// The keys the object has set off its shape, in order.
     var keysInOrder: [String] = []
     /// The values made by encoders of their own, put in place when the value is done.
-    var nested: [(step: QueryRowEncoder.PathStep, encoder: QueryRowEncoder)] = []
+    var nested: [(slot: Slot, encoder: QueryRowEncoder)] = []
 }
