@@ -24,6 +24,16 @@ import Testing
         #expect(try sandbox.memo(["query", "memos"]).lines == memos.lines)
     }
 
+    @Test func anAnswerWithoutRowsPrintsTheHeadingOfItsRowType() throws {
+        let sandbox = try LedgerSandbox()
+        let appended = try sandbox.memo(["append", "MemoWritten", #"{"memoId":"m1","text":"milk"}"#])
+        #expect(appended.status == 0, "\(appended.stderr)")
+        let none = try sandbox.memo(["query", "memos", "--long"])
+        #expect(none.status == 0)
+        #expect(none.lines == ["TEXT"])
+        #expect(try sandbox.memo(["query", "memos", "--long", "--json"]).lines == ["[]"])
+    }
+
     @Test func errorsNameTheProgram() throws {
         let sandbox = try LedgerSandbox()
         let unknownCommand = try sandbox.memo(["frobnicate"])
