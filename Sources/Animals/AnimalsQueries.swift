@@ -1,7 +1,7 @@
 import EventLedger
 
 /// A live category as the `categories` query lists it.
-public struct CategorySummary: Encodable, Sendable, Equatable {
+public struct CategorySummary: Codable, Sendable, Equatable {
     /// The category's id and name.
     public let categoryId: String, name: String
     /// The number of live animals in the category.
@@ -9,7 +9,7 @@ public struct CategorySummary: Encodable, Sendable, Equatable {
 }
 
 /// An animal of a category, as the `category-animals` query lists it.
-public struct CategoryAnimal: Encodable, Sendable, Equatable {
+public struct CategoryAnimal: Codable, Sendable, Equatable {
     /// The animal's id and name.
     public let animalId: String, name: String
     /// What the animal eats.
@@ -17,7 +17,7 @@ public struct CategoryAnimal: Encodable, Sendable, Equatable {
 }
 
 /// A live category and its live animals: the answer of the `category-animals` query.
-public struct CategoryAnimals: Encodable, Sendable, Equatable {
+public struct CategoryAnimals: Codable, Sendable, Equatable {
     /// The category's id and name.
     public let categoryId: String, name: String
     /// The category's animals, by name, then id.
@@ -25,7 +25,7 @@ public struct CategoryAnimals: Encodable, Sendable, Equatable {
 }
 
 /// A live animal as the `animals` query lists it.
-public struct AnimalSummary: Encodable, Sendable, Equatable {
+public struct AnimalSummary: Codable, Sendable, Equatable {
     /// The animal's id and name.
     public let animalId: String, name: String
     /// What the animal eats.

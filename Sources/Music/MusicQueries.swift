@@ -1,7 +1,7 @@
 import EventLedger
 
 /// A live artist as the `artists` query lists it.
-public struct ArtistSummary: Encodable, Sendable, Equatable {
+public struct ArtistSummary: Codable, Sendable, Equatable {
     /// The artist's id and name.
     public let artistId: String, name: String
     /// The number of live songs under the artist.
@@ -9,7 +9,7 @@ public struct ArtistSummary: Encodable, Sendable, Equatable {
 }
 
 /// A song of an artist, as the `artist-songs` query lists it.
-public struct ArtistSong: Encodable, Sendable, Equatable {
+public struct ArtistSong: Codable, Sendable, Equatable {
     /// The song's id and title.
     public let songId: String, title: String
     /// The song's length in seconds, or nil when not known.
@@ -17,7 +17,7 @@ public struct ArtistSong: Encodable, Sendable, Equatable {
 }
 
 /// A live artist and its live songs: the answer of the `artist-songs` query.
-public struct ArtistSongs: Encodable, Sendable, Equatable {
+public struct ArtistSongs: Codable, Sendable, Equatable {
     /// The artist's id and name.
     public let artistId: String, name: String
     /// The artist's songs, by title, then id.
@@ -25,7 +25,7 @@ public struct ArtistSongs: Encodable, Sendable, Equatable {
 }
 
 /// A live song as the `songs` query lists it.
-public struct SongSummary: Encodable, Sendable, Equatable {
+public struct SongSummary: Codable, Sendable, Equatable {
     /// The song's id and title.
     public let songId: String, title: String
     /// The song's artist, or nil when it has none.

@@ -18,7 +18,7 @@ enum TodoTables {
 }
 
 /// A live list as the `lists` query shows it.
-public struct TodoListSummary: Encodable, Sendable, Equatable {
+public struct TodoListSummary: Codable, Sendable, Equatable {
     /// The list's id and name.
     public let listId: String, name: String
     /// How many live items it holds, and how many of them are completed.
