@@ -19,12 +19,7 @@
 struct LedgerTables {
     static let engineTableNames = ["log", "streams", "ids", "links", "checkpoints", "sessions"]
 
-    let log: Table
-    let streams: Table
-    let ids: Table
-    let links: Table
-    let checkpoints: Table
-    let sessions: Table
+    let log, streams, ids, links, checkpoints, sessions: Table
     let readModels: [TableName: Table]
 
     init(environment: Environment, readModelTables: [TableName]) {

@@ -78,12 +78,8 @@ public struct PendingEvent: Sendable {
         type: String, payload: [String: JSONValue], id: EventID? = nil,
         expect: ExpectedVersion = .any, metadata: [String: String] = [:], schemaVersion: Int? = nil
     ) {
-        self.type = type
-        self.schemaVersion = schemaVersion
-        givenPayload = payload
-        self.id = id
-        self.expect = expect
-        self.metadata = metadata
+        (self.type, self.schemaVersion, givenPayload) = (type, schemaVersion, payload)
+        (self.id, self.expect, self.metadata) = (id, expect, metadata)
     }
 
     /// A typed domain event. One whose fields cannot be encoded as a payload (a whole number

@@ -27,6 +27,12 @@ final class PrimaryLink: @unchecked Sendable {
         mutex.deallocate()
     }
 
+    /// Runs `body` with the open connection to the primary holding the primary's write lock
+    /// (see `LedgerPrimary.locked`), connecting first when needed.
+    func withLockedLog<T>(_ body: (any PrimaryConnection) throws -> T) throws -> T {
+        try withLog { log in try log.locked { try body(log) } }
+    }
+
     /// Runs `body` with the open connection to the primary, connecting first when needed
     /// (and creating the primary's log when it has none).
     func withLog<T>(_ body: (any PrimaryConnection) throws -> T) throws -> T {

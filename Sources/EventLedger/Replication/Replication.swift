@@ -31,16 +31,14 @@ struct Replication {
         try LedgerError.typed {
             let link = try requirePrimary("push")
             return try core.writer.writeOutsideLog { txn in
-                try link.withLog { log in
-                    try log.locked {
-                        guard try log.isEmpty() else {
-                            throw LedgerError(.invalidInput, "the primary already holds events: push copies a ledger into an empty primary only")
-                        }
-                        let events = try core.recordedEvents(after: 0, txn)
-                        try log.insert(events)
-                        try ReplicaIdentity.record(try log.identity(), txn, core.tables)
-                        return events.count
+                try link.withLockedLog { log in
+                    guard try log.isEmpty() else {
+                        throw LedgerError(.invalidInput, "the primary already holds events: push copies a ledger into an empty primary only")
                     }
+                    let events = try core.recordedEvents(after: 0, txn)
+                    try log.insert(events)
+                    try ReplicaIdentity.record(try log.identity(), txn, core.tables)
+                    return events.count
                 }
             }
         }
@@ -51,31 +49,29 @@ struct Replication {
         try LedgerError.typed {
             let link = try requirePrimary("restoring the primary")
             return try core.environment.read { txn in
-                try link.withLog { log in
-                    try log.locked {
-                        let identity = try log.identity()
-                        guard try ReplicaIdentity.stored(txn, core.tables) == identity else {
-                            throw LedgerError(.storage, "\(core.path) is not a replica of primary \(identity): it has nothing to give back to it")
-                        }
-                        let head = try LogHead(txn, core.tables)
-                        let primaryLast = try log.standing(at: 0).lastPosition
-                        guard primaryLast < head.position else {
-                            try log.standing(at: head.position).requireHolds(head, replica: core.path)
-                            return 0
-                        }
-                        let ours = primaryLast == 0 ? nil : try core.recordedEvents(from: primaryLast, through: primaryLast, txn)[0].hash
-                        guard try log.standing(at: primaryLast).hash == ours else {
-                            throw LedgerError(
-                                .corruption,
-                                """
-                                \(core.path) diverged from its primary at or before position \(primaryLast), the primary's last: it \
-                                cannot give back positions \(primaryLast + 1)–\(head.position). Nothing was written
-                                """, subject: "position \(primaryLast)")
-                        }
-                        let events = try core.recordedEvents(after: primaryLast, txn)
-                        try log.insert(events)
-                        return events.count
+                try link.withLockedLog { log in
+                    let identity = try log.identity()
+                    guard try ReplicaIdentity.stored(txn, core.tables) == identity else {
+                        throw LedgerError(.storage, "\(core.path) is not a replica of primary \(identity): it has nothing to give back to it")
                     }
+                    let head = try LogHead(txn, core.tables)
+                    let primaryLast = try log.standing(at: 0).lastPosition
+                    guard primaryLast < head.position else {
+                        try log.standing(at: head.position).requireHolds(head, replica: core.path)
+                        return 0
+                    }
+                    let ours = primaryLast == 0 ? nil : try core.recordedEvents(from: primaryLast, through: primaryLast, txn)[0].hash
+                    guard try log.standing(at: primaryLast).hash == ours else {
+                        throw LedgerError(
+                            .corruption,
+                            """
+                            \(core.path) diverged from its primary at or before position \(primaryLast), the primary's last: it \
+                            cannot give back positions \(primaryLast + 1)–\(head.position). Nothing was written
+                            """, subject: "position \(primaryLast)")
+                    }
+                    let events = try core.recordedEvents(after: primaryLast, txn)
+                    try log.insert(events)
+                    return events.count
                 }
             }
         }

@@ -98,22 +98,20 @@ struct LedgerWriter {
             return try body(txn, Timestamp.now())
         }
         var inserted: [RecordedEvent] = []
-        let value = try primary.withLog { log in
-            try log.locked {
-                try ReplicaIdentity.adopt(try log.identity(), txn, core.tables, path: core.path)
-                let head = try LogHead(txn, core.tables)
-                let standing = try log.standing(at: head.position)
-                try standing.requireHolds(head, replica: core.path)
-                try Replication(core: core).catchUp(try log.events(after: head.position, throughCommit: nil), txn)
-                let caughtUp = try LogHead(txn, core.tables).position
-                let value = try body(txn, standing.clock)
-                // A full map reruns the whole write once the map has grown: nothing may reach
-                // the primary from this attempt (an append of a group may have failed for it).
-                guard !txn.hitMapFull else { throw LedgerError(.storage, "\(core.path): the map is full") }
-                inserted = try core.recordedEvents(after: caughtUp, txn)
-                try log.insert(inserted)
-                return value
-            }
+        let value = try primary.withLockedLog { log in
+            try ReplicaIdentity.adopt(try log.identity(), txn, core.tables, path: core.path)
+            let head = try LogHead(txn, core.tables)
+            let standing = try log.standing(at: head.position)
+            try standing.requireHolds(head, replica: core.path)
+            try Replication(core: core).catchUp(try log.events(after: head.position, throughCommit: nil), txn)
+            let caughtUp = try LogHead(txn, core.tables).position
+            let value = try body(txn, standing.clock)
+            // A full map reruns the whole write once the map has grown: nothing may reach
+            // the primary from this attempt (an append of a group may have failed for it).
+            guard !txn.hitMapFull else { throw LedgerError(.storage, "\(core.path): the map is full") }
+            inserted = try core.recordedEvents(after: caughtUp, txn)
+            try log.insert(inserted)
+            return value
         }
         committed(inserted)
         return value
