@@ -52,10 +52,7 @@ struct AnimalsChanges {
     /// the event to that animal's stream.
     func deleteCategory(_ categoryId: String, members change: (inout AnimalRecord) -> Void) throws(LedgerError) {
         guard try readModel.updateLive(AnimalsTables.categories, categoryId, { $0.isDeleted = true }) else { return }
-        for member in try readModel.rows(AnimalsTables.animals, index: AnimalsTables.animalsByCategory, .prefix(categoryId)) {
-            try readModel.updateLive(AnimalsTables.animals, member.key, change)
-            try context.link(stream: AnimalsTables.animals.stream(of: member.key))
-        }
+        try readModel.updateMembers(of: categoryId, in: AnimalsTables.animals, listedBy: AnimalsTables.animalsByCategory, linking: context, change)
     }
 
     /// Makes the animal live with `name`, `diet` and `categoryId`, unless that category is deleted.

@@ -47,9 +47,8 @@ struct MusicChanges {
     /// of those songs' streams.
     func deleteArtist(_ artistId: String) throws(LedgerError) {
         guard try readModel.updateLive(MusicTables.artists, artistId, { $0.isDeleted = true }) else { return }
-        for song in try readModel.rows(MusicTables.songs, index: MusicTables.songsByArtist, prefix: artistId) {
-            try readModel.updateLive(MusicTables.songs, song.key) { $0.artistId = nil }
-            try context.link(stream: MusicTables.songs.stream(of: song.key))
+        try readModel.updateMembers(of: artistId, in: MusicTables.songs, listedBy: MusicTables.songsByArtist, linking: context) {
+            $0.artistId = nil
         }
     }
 

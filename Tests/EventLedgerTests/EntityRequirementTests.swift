@@ -23,4 +23,19 @@ import Testing
             }
         }
     }
+
+    @Test func anEventsDeclaredRequirementIsCheckedBeforeTheDomainsRules() throws {
+        let writer = ReadModelWriter(FoldedReadModel(tables: LibraryTables.books.storage.tableNames))
+        try writer.set(LibraryTables.books, "b1", BookRow(authorId: "le-guin", title: "Live"))
+        try writer.set(LibraryTables.books, "b2", BookRow(authorId: "le-guin", title: "Gone", isDeleted: true))
+        let live = try #require(EventEntity<BookRetitled>(LibraryTables.books, id: \.bookId, requires: .live).requirement)
+        let exists = try #require(EventEntity<BookRetitled>(LibraryTables.books, id: \.bookId, requires: .exists).requirement)
+
+        try live.check("book-b1", writer.reader)
+        #expect(throws: LedgerError.rule("book must not be deleted", entity: "book-b2")) { try live.check("book-b2", writer.reader) }
+        #expect(throws: LedgerError.rule("book must exist", entity: "book-b3")) { try live.check("book-b3", writer.reader) }
+        try exists.check("book-b2", writer.reader)
+        #expect(throws: LedgerError.rule("book must exist", entity: "book-b3")) { try exists.check("book-b3", writer.reader) }
+        #expect(EventEntity<BookRetitled>(LibraryTables.books, id: \.bookId).requirement == nil)
+    }
 }

@@ -21,8 +21,8 @@ public struct AnimalAdded: EntityEvent, Equatable {
 
 /// An existing animal gets a new name.
 public struct AnimalRenamed: EntityEvent, Equatable {
-    /// The animal's stream, `animal-⟨animalId⟩`.
-    public static let entity = EventEntity(AnimalsTables.animals, id: \Self.animalId)
+    /// The animal's stream, `animal-⟨animalId⟩`; the animal must be live.
+    public static let entity = EventEntity(AnimalsTables.animals, id: \Self.animalId, requires: .live)
     /// The animal's id.
     @ID public var animalId: String
     /// The new name.
@@ -33,8 +33,8 @@ public struct AnimalRenamed: EntityEvent, Equatable {
 
 /// An existing animal's diet changes.
 public struct AnimalDietChanged: EntityEvent, Equatable {
-    /// The animal's stream, `animal-⟨animalId⟩`.
-    public static let entity = EventEntity(AnimalsTables.animals, id: \Self.animalId)
+    /// The animal's stream, `animal-⟨animalId⟩`; the animal must be live.
+    public static let entity = EventEntity(AnimalsTables.animals, id: \Self.animalId, requires: .live)
     /// The animal's id.
     @ID public var animalId: String
     /// The new diet.
@@ -45,8 +45,8 @@ public struct AnimalDietChanged: EntityEvent, Equatable {
 
 /// An existing animal moves to another category, or to none.
 public struct AnimalRecategorized: EntityEvent, Equatable {
-    /// The animal's stream, `animal-⟨animalId⟩`.
-    public static let entity = EventEntity(AnimalsTables.animals, id: \Self.animalId)
+    /// The animal's stream, `animal-⟨animalId⟩`; the animal must be live.
+    public static let entity = EventEntity(AnimalsTables.animals, id: \Self.animalId, requires: .live)
     /// The animal's id.
     @ID public var animalId: String
     /// The new category, or nil for none (left out of the payload).
@@ -57,8 +57,8 @@ public struct AnimalRecategorized: EntityEvent, Equatable {
 
 /// An animal is removed.
 public struct AnimalRemoved: EntityEvent, Equatable {
-    /// The animal's stream, `animal-⟨animalId⟩`.
-    public static let entity = EventEntity(AnimalsTables.animals, id: \Self.animalId)
+    /// The animal's stream, `animal-⟨animalId⟩`; the animal must be live.
+    public static let entity = EventEntity(AnimalsTables.animals, id: \Self.animalId, requires: .live)
     /// The animal's id.
     @ID public var animalId: String
     /// An `AnimalRemoved` event.

@@ -14,8 +14,8 @@ public struct CategoryCreated: EntityEvent, Equatable {
 
 /// An existing category gets a new name, unique among live categories ignoring case.
 public struct CategoryRenamed: EntityEvent, Equatable {
-    /// The category's stream, `category-⟨categoryId⟩`.
-    public static let entity = EventEntity(AnimalsTables.categories, id: \Self.categoryId)
+    /// The category's stream, `category-⟨categoryId⟩`; the category must be live.
+    public static let entity = EventEntity(AnimalsTables.categories, id: \Self.categoryId, requires: .live)
     /// The category's id.
     @ID public var categoryId: String
     /// The new name.
@@ -26,8 +26,8 @@ public struct CategoryRenamed: EntityEvent, Equatable {
 
 /// A category is deleted, and every animal in it with it.
 public struct CategoryDeleted: EntityEvent, Equatable {
-    /// The category's stream, `category-⟨categoryId⟩`.
-    public static let entity = EventEntity(AnimalsTables.categories, id: \Self.categoryId)
+    /// The category's stream, `category-⟨categoryId⟩`; the category must be live.
+    public static let entity = EventEntity(AnimalsTables.categories, id: \Self.categoryId, requires: .live)
     /// The category's id.
     @ID public var categoryId: String
     /// A `CategoryDeleted` event.

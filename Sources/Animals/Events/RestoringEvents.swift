@@ -4,8 +4,8 @@ import EventLedger
 /// appends the ledger's `EntityRestored`): live with `name`, or, without a name, removed
 /// (deleted, its animals staying without a category).
 public struct CategoryRestored: EntityEvent, Equatable {
-    /// The category's stream, `category-⟨categoryId⟩`.
-    public static let entity = EventEntity(AnimalsTables.categories, id: \Self.categoryId)
+    /// The category's stream, `category-⟨categoryId⟩`; the category must exist, deleted or not.
+    public static let entity = EventEntity(AnimalsTables.categories, id: \Self.categoryId, requires: .exists)
     /// The category's id.
     @ID public var categoryId: String
     /// The name the category is live with (unique among live categories), or nil to remove it.
@@ -18,8 +18,8 @@ public struct CategoryRestored: EntityEvent, Equatable {
 /// appends the ledger's `EntityRestored`): live with `name`, `diet` and its category, or,
 /// without a name and a diet, removed.
 public struct AnimalRestored: EntityEvent, Equatable {
-    /// The animal's stream, `animal-⟨animalId⟩`.
-    public static let entity = EventEntity(AnimalsTables.animals, id: \Self.animalId)
+    /// The animal's stream, `animal-⟨animalId⟩`; the animal must exist, deleted or not.
+    public static let entity = EventEntity(AnimalsTables.animals, id: \Self.animalId, requires: .exists)
     /// The animal's id.
     @ID public var animalId: String
     /// The name the animal is live with, or nil (with `diet`) to remove it.

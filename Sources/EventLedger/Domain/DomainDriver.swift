@@ -46,9 +46,11 @@ final class DomainDriver: Sendable {
         queries = domain.queries
         decode = { type, payload, version throws(LedgerError) in
             let decoded = try cases[type].decode(payload, version)
-            return DomainEventValue(value: decoded.value, stream: decoded.stream, payloadText: decoded.payloadText)
+            return DomainEventValue(
+                value: decoded.value, stream: decoded.stream, payloadText: decoded.payloadText, requirement: cases[type].requirement)
         }
         check = { event, reader, mode throws(LedgerError) in
+            try event.requirement?.check(event.stream, reader)
             try domain.check(event.value as! Domain.Event, against: reader, mode: mode)
         }
         apply = { event, context, writer throws(LedgerError) in
@@ -88,6 +90,8 @@ struct DomainEventValue: Sendable {
     let value: any Sendable
     let stream: String
     let payloadText: [UInt8]
+    /// What the event requires of its entity, checked before the domain's rules.
+    let requirement: EntityRequirementCheck?
 
     /// The canonical payload, read back from its text.
     var payload: [String: JSONValue] {

@@ -85,6 +85,23 @@ extension ReadModelWriter {
         return true
     }
 
+    /// Applies `change` to each member of the entity `id`: the rows of `members` that `index`
+    /// lists under `id` (an index keyed by the member's reference to it). The event is linked
+    /// to each member's stream, so that its history shows what happened to it, and undoing
+    /// the event brings it back. E.g. a deleted list's items:
+    /// `updateMembers(of: listId, in: items, listedBy: itemsByList, linking: context) { $0.isDeleted = true }`.
+    @inlinable
+    public func updateMembers<Member: Codable & Sendable>(
+        of id: String, in members: ReadModelTable<String, Member>, listedBy index: TableIndex<Member>,
+        linking context: EventContext, _ change: (inout Member) throws(LedgerError) -> Void
+    ) throws(LedgerError) {
+        for var member in try rows(members, index: index, prefix: id) {
+            try change(&member.row)
+            try set(members, member.key, member.row)
+            try context.link(stream: members.stream(of: member.key))
+        }
+    }
+
     /// The entity's row when it exists and is not deleted, otherwise nil.
     @inlinable
     public func liveRow<Key, Row: EntityRow>(_ table: ReadModelTable<Key, Row>, _ key: Key) throws(LedgerError) -> Row? {

@@ -21,6 +21,8 @@ public struct EventCase<Event: Sendable>: Sendable {
     public let createdEntityField: String?
     /// The schema version new events of this type are stored with.
     public let schemaVersion: Int
+    /// What events of this type require of their entity, checked before the domain's rules.
+    let requirement: EntityRequirementCheck?
     /// Decodes a payload the log holds, stored at a schema version, into the case (for rebuilds).
     let value: @Sendable (RecordedPayload, _ storedAt: Int) throws(LedgerError) -> Event
     /// Decodes a payload stored at a schema version into the case, with its stream and the
@@ -37,8 +39,26 @@ public struct EventCase<Event: Sendable>: Sendable {
         self.init(Type.self, as: embed)
     }
 
+    /// The event type the case `embed` carries, about an entity: what the event requires of
+    /// it (see `EventEntity`) is checked before the domain's rules.
+    public init<Type: EntityEvent>(_ embed: @escaping @Sendable (Type) -> Event) {
+        self.init(Type.self, as: embed)
+    }
+
+    /// The event type `type`, about an entity, carried by the case `embed`.
+    public init<Type: EntityEvent>(_ type: Type.Type, as embed: @escaping @Sendable (Type) -> Event) {
+        self.init(type, as: embed, requirement: Type.entity.requirement)
+    }
+
     /// The event type `type`, carried by the case `embed`.
     public init<Type: DomainEvent>(_ type: Type.Type, as embed: @escaping @Sendable (Type) -> Event) {
+        self.init(type, as: embed, requirement: nil)
+    }
+
+    private init<Type: DomainEvent>(
+        _ type: Type.Type, as embed: @escaping @Sendable (Type) -> Event, requirement: EntityRequirementCheck?
+    ) {
+        self.requirement = requirement
         typeName = Type.typeName
         createdEntityField = Type.createdEntityField
         schemaVersion = Type.schemaVersion
@@ -52,7 +72,7 @@ public struct EventCase<Event: Sendable>: Sendable {
                 let text = try PayloadEncoder.checkedPayloadText(of: event, requiring: Type.createdEntityField)
             else { return nil }
             try event.validate()
-            return DomainEventValue(value: embed(event), stream: event.stream, payloadText: text)
+            return DomainEventValue(value: embed(event), stream: event.stream, payloadText: text, requirement: requirement)
         }
     }
 }

@@ -14,8 +14,8 @@ public struct ArtistCreated: EntityEvent, Equatable {
 
 /// An existing artist gets a new name.
 public struct ArtistRenamed: EntityEvent, Equatable {
-    /// The artist's stream, `artist-⟨artistId⟩`.
-    public static let entity = EventEntity(MusicTables.artists, id: \Self.artistId)
+    /// The artist's stream, `artist-⟨artistId⟩`; the artist must be live.
+    public static let entity = EventEntity(MusicTables.artists, id: \Self.artistId, requires: .live)
     /// The artist's id.
     @ID public var artistId: String
     /// The new name.
@@ -26,8 +26,8 @@ public struct ArtistRenamed: EntityEvent, Equatable {
 
 /// An artist is deleted; its songs stay and lose their artist.
 public struct ArtistDeleted: EntityEvent, Equatable {
-    /// The artist's stream, `artist-⟨artistId⟩`.
-    public static let entity = EventEntity(MusicTables.artists, id: \Self.artistId)
+    /// The artist's stream, `artist-⟨artistId⟩`; the artist must be live.
+    public static let entity = EventEntity(MusicTables.artists, id: \Self.artistId, requires: .live)
     /// The artist's id.
     @ID public var artistId: String
     /// An `ArtistDeleted` event.

@@ -4,8 +4,8 @@ import EventLedger
 /// appends the ledger's `EntityRestored`): live with `name`, or, without a name, removed
 /// (deleted, its songs losing their artist).
 public struct ArtistRestored: EntityEvent, Equatable {
-    /// The artist's stream, `artist-⟨artistId⟩`.
-    public static let entity = EventEntity(MusicTables.artists, id: \Self.artistId)
+    /// The artist's stream, `artist-⟨artistId⟩`; the artist must exist, deleted or not.
+    public static let entity = EventEntity(MusicTables.artists, id: \Self.artistId, requires: .exists)
     /// The artist's id.
     @ID public var artistId: String
     /// The name the artist is live with, or nil to remove it.
@@ -18,8 +18,8 @@ public struct ArtistRestored: EntityEvent, Equatable {
 /// appends the ledger's `EntityRestored`): live with `title`, its artist and duration, or,
 /// without a title, removed.
 public struct SongRestored: EntityEvent, Equatable {
-    /// The song's stream, `song-⟨songId⟩`.
-    public static let entity = EventEntity(MusicTables.songs, id: \Self.songId)
+    /// The song's stream, `song-⟨songId⟩`; the song must exist, deleted or not.
+    public static let entity = EventEntity(MusicTables.songs, id: \Self.songId, requires: .exists)
     /// The song's id.
     @ID public var songId: String
     /// The title the song is live with, or nil to remove it.

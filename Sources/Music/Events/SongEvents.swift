@@ -31,8 +31,8 @@ public struct SongAdded: EntityEvent, Equatable {
 
 /// An existing song gets a new title.
 public struct SongRetitled: EntityEvent, Equatable {
-    /// The song's stream, `song-⟨songId⟩`.
-    public static let entity = EventEntity(MusicTables.songs, id: \Self.songId)
+    /// The song's stream, `song-⟨songId⟩`; the song must be live.
+    public static let entity = EventEntity(MusicTables.songs, id: \Self.songId, requires: .live)
     /// The song's id.
     @ID public var songId: String
     /// The new title.
@@ -43,8 +43,8 @@ public struct SongRetitled: EntityEvent, Equatable {
 
 /// An existing song gets another artist, or none.
 public struct SongReassigned: EntityEvent, Equatable {
-    /// The song's stream, `song-⟨songId⟩`.
-    public static let entity = EventEntity(MusicTables.songs, id: \Self.songId)
+    /// The song's stream, `song-⟨songId⟩`; the song must be live.
+    public static let entity = EventEntity(MusicTables.songs, id: \Self.songId, requires: .live)
     /// The song's id.
     @ID public var songId: String
     /// The new artist, or nil for none.
@@ -55,8 +55,8 @@ public struct SongReassigned: EntityEvent, Equatable {
 
 /// A song is deleted.
 public struct SongDeleted: EntityEvent, Equatable {
-    /// The song's stream, `song-⟨songId⟩`.
-    public static let entity = EventEntity(MusicTables.songs, id: \Self.songId)
+    /// The song's stream, `song-⟨songId⟩`; the song must be live.
+    public static let entity = EventEntity(MusicTables.songs, id: \Self.songId, requires: .live)
     /// The song's id.
     @ID public var songId: String
     /// A `SongDeleted` event.

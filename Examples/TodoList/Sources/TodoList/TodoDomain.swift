@@ -17,19 +17,18 @@ public struct TodoDomain: LedgerDomain {
         }
     ]
 
-    /// Checks the rules: only live lists and items are deleted or completed, items go to a
-    /// live list (imports accept one not yet known). The index `by-name` keeps names unique.
+    /// Checks the rules: an item is completed on its own list and goes to a live list (imports
+    /// accept one not yet known). Only live lists and items are deleted or completed: their
+    /// events require it. The index `by-name` keeps names unique.
     public func check(_ event: TodoEvent, against readModel: ReadModelReader, mode: RuleMode) throws(LedgerError) {
         switch event {
-        case .listCreated: break
-        case .listDeleted(let deleted):
-            try readModel.requireLive(TodoTables.lists, deleted.listId, kind: "list", stream: deleted.stream)
+        case .listCreated, .listDeleted: break
         case .itemAdded(let added):
             guard mode == .strict else { return }
-            try readModel.requireLive(TodoTables.lists, added.listId, kind: "list", stream: TodoTables.lists.stream(of: added.listId))
+            try readModel.requireLive(TodoTables.lists, added.listId, kind: "list")
         case .itemCompleted(let completed):
-            let item = try readModel.requireLive(TodoTables.items, completed.itemId, kind: "item", stream: completed.stream)
-            guard item.listId == completed.listId else { throw LedgerError.rule("item must exist", entity: completed.stream) }
+            let item = try readModel.row(TodoTables.items, completed.itemId)
+            guard item?.listId == completed.listId else { throw LedgerError.rule("item must exist", entity: completed.stream) }
         }
     }
 
@@ -41,10 +40,8 @@ public struct TodoDomain: LedgerDomain {
             try readModel.set(TodoTables.lists, created.listId, ListRow(name: created.name))
         case .listDeleted(let deleted):
             guard try readModel.updateLive(TodoTables.lists, deleted.listId, { $0.isDeleted = true }) else { return }
-            for var item in try readModel.rows(TodoTables.items, index: TodoTables.byList, prefix: deleted.listId) {
-                item.row.isDeleted = true
-                try readModel.set(TodoTables.items, item.key, item.row)
-                try context.link(stream: TodoTables.items.stream(of: item.key))
+            try readModel.updateMembers(of: deleted.listId, in: TodoTables.items, listedBy: TodoTables.byList, linking: context) {
+                $0.isDeleted = true
             }
         case .itemAdded(let added):
             try readModel.set(TodoTables.items, added.itemId, ItemRow(listId: added.listId, title: added.title))

@@ -14,8 +14,8 @@ public struct ListCreated: EntityEvent {
 
 /// A live list is deleted with its items; its name is free again.
 public struct ListDeleted: EntityEvent {
-    /// The list's stream, `list-⟨listId⟩`.
-    public static let entity = EventEntity(TodoTables.lists, id: \Self.listId)
+    /// The list's stream, `list-⟨listId⟩`; the list must be live.
+    public static let entity = EventEntity(TodoTables.lists, id: \Self.listId, requires: .live)
     /// The list's id.
     @ID public var listId: String
     /// A `ListDeleted` event.
@@ -38,8 +38,8 @@ public struct ItemAdded: EntityEvent {
 
 /// A live item of a list is done.
 public struct ItemCompleted: EntityEvent {
-    /// The item's stream, `item-⟨itemId⟩`.
-    public static let entity = EventEntity(TodoTables.items, id: \Self.itemId)
+    /// The item's stream, `item-⟨itemId⟩`; the item must be live.
+    public static let entity = EventEntity(TodoTables.items, id: \Self.itemId, requires: .live)
     /// The item's id.
     @ID public var itemId: String
     /// Its list's id.
