@@ -10,10 +10,7 @@ enum AnimalsQueryDefinitions {
 
     static let categoryAnimals = QueryDefinition(
         name: "category-animals", argumentName: "CATEGORY", summary: "a category and its animals, by name"
-    ) { input, state in
-        guard let categoryId = input.argument else {
-            throw LedgerError(.invalidInput, "category-animals needs a CATEGORY id")
-        }
+    ) { categoryId, _, state in
         let category = try AnimalsQueries.categoryAnimals(categoryId, in: state)
         return try QueryResult(category, rows: \.animals, title: "\(category.name) (\(category.categoryId))")
     }

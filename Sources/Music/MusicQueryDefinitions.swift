@@ -10,10 +10,7 @@ enum MusicQueryDefinitions {
 
     static let artistSongs = QueryDefinition(
         name: "artist-songs", argumentName: "ARTIST", summary: "an artist and its songs, by title"
-    ) { input, readModel in
-        guard let artistId = input.argument else {
-            throw LedgerError(.invalidInput, "artist-songs needs an ARTIST id")
-        }
+    ) { artistId, _, readModel in
         let artist = try MusicQueries.artistSongs(artistId, in: readModel)
         return try QueryResult(artist, rows: \.songs, title: "\(artist.name) (\(artist.artistId))", columns: [seconds])
     }

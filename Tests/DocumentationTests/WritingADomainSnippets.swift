@@ -79,8 +79,7 @@ struct TasksDomain: LedgerDomain {
     // DOC-SNIPPET-BEGIN WritingADomain
     /// `task TASK`: the task, or `.notFound` when there is none.
     let queries = [
-        QueryDefinition(name: "task", argumentName: "TASK", summary: "a task, done or not") { input, readModel in
-            let taskId = input.argument ?? ""
+        QueryDefinition(name: "task", argumentName: "TASK", summary: "a task, done or not") { taskId, _, readModel in
             guard let task = try readModel.row(TaskTables.tasks, taskId) else {
                 throw LedgerError(.notFound, "task \"\(taskId)\" does not exist", subject: TaskTables.tasks.stream(of: taskId))
             }

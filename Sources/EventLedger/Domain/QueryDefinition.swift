@@ -36,4 +36,16 @@ public struct QueryDefinition: Sendable {
         self.summary = summary
         self.run = run
     }
+
+    /// Defines a query that takes a positional argument, named `argumentName`: `run` is given
+    /// it first, and a run without it is refused as `.invalidInput`, naming it.
+    public init(
+        name: String, argumentName: String, flags: [String] = [], summary: String,
+        run: @escaping @Sendable (_ argument: String, Input, ReadModelReader) throws -> QueryResult
+    ) {
+        self.init(name: name, argumentName: Optional(argumentName), flags: flags, summary: summary) { input, readModel in
+            guard let argument = input.argument else { throw LedgerError(.invalidInput, "\(name) needs its argument \(argumentName)") }
+            return try run(argument, input, readModel)
+        }
+    }
 }
