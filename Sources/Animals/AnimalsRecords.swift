@@ -24,14 +24,25 @@ struct AnimalRecord: EntityRow, Equatable {
 // `Codable`'s containers; the bytes are the same.
 
 extension CategoryRecord: BinaryFields {
-    init(fields: FieldReader) throws(LedgerError) { (name, isDeleted) = try fields.read() }
-    func write(to fields: FieldWriter) throws(LedgerError) { try fields.write(name, isDeleted) }
+    init(fields: FieldReader) throws(LedgerError) {
+        self.init(name: try fields.read(), isDeleted: try fields.read())
+    }
+
+    func write(to fields: FieldWriter) {
+        fields.write(name)
+        fields.write(isDeleted)
+    }
 }
 
 extension AnimalRecord: BinaryFields {
-    init(fields: FieldReader) throws(LedgerError) { (name, diet, categoryId, isDeleted) = try fields.read() }
-    func write(to fields: FieldWriter) throws(LedgerError) { try fields.write(name, diet, categoryId, isDeleted) }
-}
+    init(fields: FieldReader) throws(LedgerError) {
+        self.init(name: try fields.read(), diet: try fields.read(), categoryId: try fields.read(), isDeleted: try fields.read())
+    }
 
-/// A diet is stored as its name, as its `Codable` conformance writes it.
-extension Diet: FieldValue {}
+    func write(to fields: FieldWriter) {
+        fields.write(name)
+        fields.write(diet)
+        fields.write(categoryId)
+        fields.write(isDeleted)
+    }
+}

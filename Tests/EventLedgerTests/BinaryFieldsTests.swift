@@ -5,13 +5,13 @@ import Testing
 /// Keys and rows that write their own fields are stored byte for byte as `Codable` stores
 /// them, and read back the same.
 @Suite struct BinaryFieldsTests {
-    enum Shade: String, Codable, Sendable, FieldValue { case light, dark }
+    enum Shade: String, Codable, Sendable { case light, dark }
 
     struct Part: BinaryFields, Equatable {
         var label: String
         init(label: String) { self.label = label }
         init(fields: FieldReader) throws(LedgerError) { label = try fields.read() }
-        func write(to fields: FieldWriter) throws(LedgerError) { try fields.write(label) }
+        func write(to fields: FieldWriter) { fields.write(label) }
     }
 
     /// A row with a field of every kind the field reader and writer know, and one they leave to `Codable`.
@@ -27,27 +27,43 @@ import Testing
         var at: Timestamp
         var shade: Shade
         var part: Part
-        var spare: Part?
         var tags: [String]
 
         init(
             text: String, count: Int, wide: Int64, unsigned: UInt64, flag: Bool, ratio: Double, note: String?, rank: Int?,
-            at: Timestamp, shade: Shade, part: Part, spare: Part?, tags: [String]
+            at: Timestamp, shade: Shade, part: Part, tags: [String]
         ) {
             (self.text, self.count, self.wide, self.unsigned, self.flag, self.ratio) = (text, count, wide, unsigned, flag, ratio)
-            (self.note, self.rank, self.at, self.shade, self.part, self.spare, self.tags) = (note, rank, at, shade, part, spare, tags)
+            (self.note, self.rank, self.at, self.shade, self.part, self.tags) = (note, rank, at, shade, part, tags)
         }
 
-        // One field at a time and several at once read and write the same.
         init(fields: FieldReader) throws(LedgerError) {
             text = try fields.read()
-            (count, wide, unsigned, flag, ratio, note, rank, at, shade, part, spare) = try fields.read()
+            count = try fields.read()
+            wide = try fields.read()
+            unsigned = try fields.read()
+            flag = try fields.read()
+            ratio = try fields.read()
+            note = try fields.read()
+            rank = try fields.read()
+            at = try fields.read()
+            shade = try fields.read()
+            part = try fields.read()
             tags = try fields.readCodable()
         }
 
         func write(to fields: FieldWriter) throws(LedgerError) {
-            try fields.write(text)
-            try fields.write(count, wide, unsigned, flag, ratio, note, rank, at, shade, part, spare)
+            fields.write(text)
+            fields.write(count)
+            fields.write(wide)
+            fields.write(unsigned)
+            fields.write(flag)
+            fields.write(ratio)
+            fields.write(note)
+            fields.write(rank)
+            fields.write(at)
+            fields.write(shade)
+            try fields.write(part)
             try fields.writeCodable(tags)
         }
     }
@@ -55,7 +71,7 @@ import Testing
     struct Shaded: BinaryFields {
         var shade: Shade
         init(fields: FieldReader) throws(LedgerError) { shade = try fields.read() }
-        func write(to fields: FieldWriter) throws(LedgerError) { try fields.write(shade) }
+        func write(to fields: FieldWriter) { fields.write(shade) }
     }
 
     /// A conformance that writes its fields in another order than `Codable` does.
@@ -63,17 +79,20 @@ import Testing
         var first: String
         var second: Int
         init(first: String, second: Int) { (self.first, self.second) = (first, second) }
-        init(fields: FieldReader) throws(LedgerError) { (second, first) = try fields.read() }
-        func write(to fields: FieldWriter) throws(LedgerError) { try fields.write(second, first) }
+        init(fields: FieldReader) throws(LedgerError) { (second, first) = (try fields.read(), try fields.read()) }
+        func write(to fields: FieldWriter) {
+            fields.write(second)
+            fields.write(first)
+        }
     }
 
     static let full = Everything(
         text: "naïve\u{0}x", count: -3, wide: .min, unsigned: .max, flag: true, ratio: -0.5,
         note: "n", rank: 42, at: Timestamp(microseconds: 1_700_000_000_000_000), shade: .dark,
-        part: Part(label: "p"), spare: Part(label: "s"), tags: ["a", ""])
+        part: Part(label: "p"), tags: ["a", ""])
     static let empty = Everything(
         text: "", count: 0, wide: 0, unsigned: 0, flag: false, ratio: 0, note: nil, rank: nil,
-        at: Timestamp(microseconds: 0), shade: .light, part: Part(label: ""), spare: nil, tags: [])
+        at: Timestamp(microseconds: 0), shade: .light, part: Part(label: ""), tags: [])
 
     @Test func fieldsAreWrittenAsCodableWritesThem() throws {
         #expect(try Self.full.fieldsMatchCodable())
@@ -105,7 +124,7 @@ import Testing
         init(from decoder: any Decoder) throws { throw NotThroughCodable() }
         func encode(to encoder: any Encoder) throws { throw NotThroughCodable() }
         init(fields: FieldReader) throws(LedgerError) { value = try fields.read() }
-        func write(to fields: FieldWriter) throws(LedgerError) { try fields.write(value) }
+        func write(to fields: FieldWriter) { fields.write(value) }
     }
 
     /// Round trips `value` through `coding` in `form`.

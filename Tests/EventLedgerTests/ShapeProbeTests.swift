@@ -59,8 +59,11 @@ import Testing
     private struct Fielded: BinaryFields {
         var name: String
         var count: Int
-        init(fields: FieldReader) throws(LedgerError) { (name, count) = try fields.read() }
-        func write(to fields: FieldWriter) throws(LedgerError) { try fields.write(name, count) }
+        init(fields: FieldReader) throws(LedgerError) { (name, count) = (try fields.read(), try fields.read()) }
+        func write(to fields: FieldWriter) {
+            fields.write(name)
+            fields.write(count)
+        }
     }
 
     @Test func scalarsAreTheKindsTheBinaryFormsStore() {

@@ -13,18 +13,15 @@
 ///     var isDone: Bool
 ///
 ///     init(title: String, isDone: Bool) { (self.title, self.isDone) = (title, isDone) }
-///     init(fields: FieldReader) throws(LedgerError) { (title, isDone) = try fields.read() }
-///     func write(to fields: FieldWriter) throws(LedgerError) { try fields.write(title, isDone) }
+///     init(fields: FieldReader) throws(LedgerError) { (title, isDone) = (try fields.read(), try fields.read()) }
+///     func write(to fields: FieldWriter) { fields.write(title); fields.write(isDone) }
 /// }
 /// ```
-public protocol BinaryFields: Codable, Sendable, FieldValue {
+public protocol BinaryFields: Codable, Sendable {
     /// Reads the fields `write(to:)` wrote, in the same order.
     init(fields: FieldReader) throws(LedgerError)
-}
-
-extension BinaryFields {
-    /// Reads the value's own fields, when it is a field of another value.
-    public static func read(from fields: FieldReader) throws(LedgerError) -> Self { try Self(fields: fields) }
+    /// Writes the fields in the order of the type's `Codable` conformance.
+    func write(to fields: FieldWriter) throws(LedgerError)
 }
 
 /// Reads the fields of a `BinaryFields` value one after another; a field of another type
@@ -32,10 +29,36 @@ extension BinaryFields {
 public struct FieldReader {
     let input: BinaryInput
 
-    /// The next fields, in the order asked for: `(title, isDone) = try fields.read()`.
-    @inlinable
-    public func read<each Value: FieldValue>() throws(LedgerError) -> (repeat each Value) {
-        (repeat try (each Value).read(from: self))
+    /// The next field, a string.
+    public func read() throws(LedgerError) -> String { try input.readString() }
+    /// The next field, an integer.
+    public func read() throws(LedgerError) -> Int { try BinaryValues.wholeNumber(Int.self, from: input) }
+    /// The next field, a 64-bit integer.
+    public func read() throws(LedgerError) -> Int64 { try BinaryValues.wholeNumber(Int64.self, from: input) }
+    /// The next field, an unsigned 64-bit integer.
+    public func read() throws(LedgerError) -> UInt64 { try BinaryValues.wholeNumber(UInt64.self, from: input) }
+    /// The next field, a flag.
+    public func read() throws(LedgerError) -> Bool { try input.readBool() }
+    /// The next field, a floating-point number.
+    public func read() throws(LedgerError) -> Double { try input.readDouble() }
+    /// The next field, a string or nil.
+    public func read() throws(LedgerError) -> String? { input.readNull() ? nil : try read() as String }
+    /// The next field, an integer or nil.
+    public func read() throws(LedgerError) -> Int? { input.readNull() ? nil : try read() as Int }
+    /// The next field, a time.
+    public func read() throws(LedgerError) -> Timestamp {
+        let microseconds: Int64 = try read()
+        guard Timestamp.representable.contains(microseconds) else { throw input.malformed("a time outside years 1 to 9999") }
+        return Timestamp(microseconds: microseconds)
+    }
+    /// The next field, a value that reads its own fields.
+    public func read<Value: BinaryFields>() throws(LedgerError) -> Value { try Value(fields: self) }
+
+    /// The next field, an enum stored as its string raw value, as its synthesized `Codable` does.
+    public func read<Value: RawRepresentable & Decodable>() throws(LedgerError) -> Value where Value.RawValue == String {
+        let rawValue: String = try read()
+        guard let value = Value(rawValue: rawValue) else { throw input.malformed("\"\(rawValue)\" is not a \(Value.self)") }
+        return value
     }
 
     /// The next field, any other `Decodable` value, read through `Codable`.
@@ -54,11 +77,28 @@ public struct FieldReader {
 public struct FieldWriter {
     let output: BinaryOutput
 
-    /// Writes fields in order: `fields.write(title, isDone)`.
-    @inlinable
-    public func write<each Value: FieldValue>(_ values: repeat each Value) throws(LedgerError) {
-        repeat try (each values).write(to: self)
-    }
+    /// Writes a string field.
+    public func write(_ value: String) { output.write(value) }
+    /// Writes an integer field.
+    public func write(_ value: Int) { output.write(signed: Int64(value)) }
+    /// Writes a 64-bit integer field.
+    public func write(_ value: Int64) { output.write(signed: value) }
+    /// Writes an unsigned 64-bit integer field.
+    public func write(_ value: UInt64) { output.write(unsigned: value) }
+    /// Writes a flag.
+    public func write(_ value: Bool) { output.write(value) }
+    /// Writes a floating-point field.
+    public func write(_ value: Double) { output.write(value) }
+    /// Writes a string field that may be nil.
+    public func write(_ value: String?) { if let value { write(value) } else { output.writeNull() } }
+    /// Writes an integer field that may be nil.
+    public func write(_ value: Int?) { if let value { write(value) } else { output.writeNull() } }
+    /// Writes a time.
+    public func write(_ value: Timestamp) { write(value.microseconds) }
+    /// Writes an enum as its string raw value, as its synthesized `Codable` does.
+    public func write<Value: RawRepresentable & Encodable>(_ value: Value) where Value.RawValue == String { write(value.rawValue) }
+    /// Writes a field that writes its own fields.
+    public func write<Value: BinaryFields>(_ value: Value) throws(LedgerError) { try value.write(to: self) }
 
     /// Writes any other `Encodable` field, through `Codable`; an encoding error of the
     /// value's own is thrown as `.invalidInput`.
