@@ -24,25 +24,13 @@ struct AnimalRecord: EntityRow, Equatable {
 // `Codable`'s containers; the bytes are the same.
 
 extension CategoryRecord: BinaryFields {
-    init(fields: FieldReader) throws(LedgerError) {
-        self.init(name: try fields.read(), isDeleted: try fields.read())
-    }
-
-    func write(to fields: FieldWriter) {
-        fields.write(name)
-        fields.write(isDeleted)
-    }
+    init(fields: FieldReader) throws(LedgerError) { (name, isDeleted) = (try fields.read(), try fields.read()) }
+    func write(to fields: FieldWriter) { fields.write(name); fields.write(isDeleted) }
 }
 
 extension AnimalRecord: BinaryFields {
     init(fields: FieldReader) throws(LedgerError) {
-        self.init(name: try fields.read(), diet: try fields.read(), categoryId: try fields.read(), isDeleted: try fields.read())
+        (name, diet, categoryId, isDeleted) = (try fields.read(), try fields.read(), try fields.read(), try fields.read())
     }
-
-    func write(to fields: FieldWriter) {
-        fields.write(name)
-        fields.write(diet)
-        fields.write(categoryId)
-        fields.write(isDeleted)
-    }
+    func write(to fields: FieldWriter) { fields.write(name); fields.write(diet); fields.write(categoryId); fields.write(isDeleted) }
 }

@@ -11,12 +11,6 @@ struct FavoriteRecord: Codable, Sendable, Equatable {
 // The row written on every favourite event, stored through its own fields rather than
 // `Codable`'s containers; the bytes are the same.
 extension FavoriteRecord: BinaryFields {
-    init(fields: FieldReader) throws(LedgerError) {
-        self.init(addedAt: try fields.read(), position: try fields.read())
-    }
-
-    func write(to fields: FieldWriter) {
-        fields.write(addedAt)
-        fields.write(position)
-    }
+    init(fields: FieldReader) throws(LedgerError) { (addedAt, position) = (try fields.read(), try fields.read()) }
+    func write(to fields: FieldWriter) { fields.write(addedAt); fields.write(position) }
 }

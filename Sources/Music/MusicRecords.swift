@@ -24,27 +24,13 @@ struct SongRecord: EntityRow {
 // containers; the bytes are the same.
 
 extension ArtistRecord: BinaryFields {
-    init(fields: FieldReader) throws(LedgerError) {
-        self.init(name: try fields.read(), isDeleted: try fields.read())
-    }
-
-    func write(to fields: FieldWriter) {
-        fields.write(name)
-        fields.write(isDeleted)
-    }
+    init(fields: FieldReader) throws(LedgerError) { (name, isDeleted) = (try fields.read(), try fields.read()) }
+    func write(to fields: FieldWriter) { fields.write(name); fields.write(isDeleted) }
 }
 
 extension SongRecord: BinaryFields {
     init(fields: FieldReader) throws(LedgerError) {
-        self.init(
-            title: try fields.read(), artistId: try fields.read(), durationSeconds: try fields.read(),
-            isDeleted: try fields.read())
+        (title, artistId, durationSeconds, isDeleted) = (try fields.read(), try fields.read(), try fields.read(), try fields.read())
     }
-
-    func write(to fields: FieldWriter) {
-        fields.write(title)
-        fields.write(artistId)
-        fields.write(durationSeconds)
-        fields.write(isDeleted)
-    }
+    func write(to fields: FieldWriter) { fields.write(title); fields.write(artistId); fields.write(durationSeconds); fields.write(isDeleted) }
 }
