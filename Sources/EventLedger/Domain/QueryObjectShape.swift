@@ -1,21 +1,24 @@
 /// The shape of the last object a `QueryRowEncoder` encoded with some coding keys: its keys,
-/// each with a null value, and where each key it set lies among them, in the order it set
-/// them. The next object of those keys starts as a copy of the keys and fills in their
-/// values in place, as long as it sets the same keys in the same order.
+/// in the order it set them. The next object of those keys sets its values aside in that
+/// order, as long as it sets the same keys in the same order, and is then made from them in
+/// one pass over a copy of the shape's own table of keys, so that none of its keys is hashed.
 struct QueryObjectShape {
-    /// A key of the shape and where it lies among its members.
-    typealias Slot = (key: String, index: Dictionary<String, JSONValue>.Index)
+    /// The keys, in the order they were set.
+    private(set) var keys: [String] = []
+    /// Each key with where it lies in `keys`.
+    private var positions: [String: Int] = [:]
 
-    /// The keys, each with a null value.
-    private(set) var members: [String: JSONValue] = [:]
-    /// The keys in the order they were set, each with where it lies among `members`.
-    private(set) var slots: [Slot] = []
+    /// Takes the keys of an object, which set `keysInOrder` in that order, each once, as the
+    /// shape.
+    mutating func take(keysInOrder: [String]) {
+        keys = keysInOrder
+        positions = Dictionary(uniqueKeysWithValues: zip(keysInOrder, keysInOrder.indices))
+    }
 
-    /// Takes the keys of the object of `members`, which set `keysInOrder` in that order, as
-    /// the shape.
-    mutating func take(_ members: [String: JSONValue], keysInOrder: [String]) {
-        let keys = members.mapValues { _ in JSONValue.null }
-        self.members = keys
-        slots = keysInOrder.map { key in (key, keys.index(forKey: key)!) }
+    /// The members of the object whose value for the key at each place in `keys` is
+    /// `value(place)`, called once for each place.
+    func members(_ value: (Int) -> JSONValue) -> [String: JSONValue] {
+        // Copies the table of keys as it lies, with the same hash seed: no key is hashed again.
+        positions.mapValues(value)
     }
 }

@@ -7,9 +7,10 @@
 /// string, a number or a flag sets the value being built aside, builds the field's value,
 /// then takes the value up again. The keyed containers are made once for each coding-key
 /// type and used again for every object, and an object follows the shape of the last one of
-/// its coding keys (`QueryObjectShape`): it starts as a copy of that object's keys and fills
-/// their values in place while it encodes the same keys in the same order, as the rows of a
-/// query do, so that it costs a copy of a dictionary, not the hashing of each of its keys. A
+/// its coding keys (`QueryObjectShape`): while it encodes the same keys in the same order, as
+/// the rows of a query do, its values are set aside in order, on one stack shared by the
+/// objects being built, and it is made from them at its end by one copy of the shape's
+/// table of keys, so that it costs one allocation, not the hashing of each of its keys. A
 /// container asked for with `nestedContainer` (or an encoder with `superEncoder`) may be
 /// written to after its parent goes on, so it gets an encoder of its own, whose value is put
 /// in place when the parent's is done.
@@ -24,33 +25,48 @@ final class QueryRowEncoder {
     /// The keys of the outermost objects, in the order first encoded.
     @exclusivity(unchecked) private var rowKeys: [String] = []
     /// The keyed containers made, each with the shape of the last object of its coding keys.
-    @exclusivity(unchecked) private var kept: [(keyType: ObjectIdentifier, container: AnyObject, shape: QueryObjectShape)] = []
+    @exclusivity(unchecked) private var kept: [QueryKeyedEntry] = []
+    /// The values set so far by the objects being built on their shapes, outermost first.
+    @exclusivity(unchecked) private var shapedValues = QueryShapedValues()
 
-    private init(codingPath: [any CodingKey] = []) {
+    init(codingPath: [any CodingKey] = []) {
         path = codingPath.indices.map(PathStep.member)
         memberKeys = codingPath
     }
 
     /// `value` as JSON. A number JSON cannot hold is `.invalidInput` naming its field.
     static func json<Value: Encodable>(of value: Value) throws(LedgerError) -> JSONValue {
-        let encoder = QueryRowEncoder()
-        defer { encoder.kept.removeAll() }
-        return try encoder.encode(value)
+        try withEncoderOfThisThread { encoder throws(LedgerError) in try encoder.encode(value) }
     }
 
     /// Each of `rows` as JSON, and the keys the rows encode as objects, in the order first
     /// encoded (the empty key for a row that is not an object).
     static func rows<Row: Encodable>(_ rows: [Row]) throws(LedgerError) -> (json: [JSONValue], keys: [String]) {
-        let encoder = QueryRowEncoder()
-        defer { encoder.kept.removeAll() }
-        var json: [JSONValue] = []
-        json.reserveCapacity(rows.count)
-        for row in rows {
-            let value = try encoder.encode(row)
-            if case .object = value {} else { encoder.noteRowKey("") }
-            json.append(value)
+        try withEncoderOfThisThread { encoder throws(LedgerError) in
+            var json: [JSONValue] = []
+            json.reserveCapacity(rows.count)
+            for row in rows {
+                let value = try encoder.encode(row)
+                if case .object = value {} else { encoder.noteRowKey("") }
+                json.append(value)
+            }
+            return (json, encoder.rowKeys)
         }
-        return (json, encoder.rowKeys)
+    }
+
+    /// Makes the encoder ready for another value, as new but for the containers it made and
+    /// the shapes of their objects, which it keeps.
+    func reset() {
+        value = ValueBeingBuilt()
+        path.removeAll()
+        memberKeys.removeAll()
+        rowKeys.removeAll()
+        shapedValues.drop(from: 0)
+    }
+
+    /// Forgets the containers made, which hold the encoder, so that it can be freed.
+    func forgetContainers() {
+        kept.removeAll()
     }
 
     /// `value` as JSON, an error other than the ledger's named with the value's type.
@@ -134,7 +150,12 @@ final class QueryRowEncoder {
     private func built<T: Encodable>(_ value: T) throws -> JSONValue {
         var setAside = ValueBeingBuilt()
         swap(&setAside, &self.value)
-        defer { swap(&setAside, &self.value) }
+        let shapedDepth = shapedValues.count
+        defer {
+            swap(&setAside, &self.value)
+            // Left by an object whose encoding failed, when its error was caught inside.
+            if shapedValues.count > shapedDepth { shapedValues.drop(from: shapedDepth) }
+        }
         try value.encode(to: QueryValueEncoder(encoder: self))
         return try finished()
     }
@@ -142,11 +163,14 @@ final class QueryRowEncoder {
     /// The value built, the values of its nested encoders put in place: null when nothing
     /// was encoded.
     private func finished() throws -> JSONValue {
-        if !value.nested.isEmpty { try finishNested() }
+        if let seldom = value.seldom, !seldom.nested.isEmpty {
+            if value.matched >= 0 { leaveShape() }
+            try finishNested()
+        }
         switch value.form {
         case .nothing: return .null
         case .object:
-            if value.matchedSlots >= 0, value.matchedSlots == value.slots.count { return .object(value.members) }
+            if value.matched >= 0, value.matched == value.shapeKeys.count { return .object(finishedOnShape()) }
             return .object(finishedOffShape())
         case .array: return .array(value.elements)
         case .single: return value.single
@@ -155,22 +179,29 @@ final class QueryRowEncoder {
 
     /// Puts the values of the nested encoders of the value being built in place.
     private func finishNested() throws {
-        for (slot, encoder) in value.nested {
-            defer { encoder.kept.removeAll() }
+        for (slot, encoder) in value.seldom?.nested ?? [] {
+            defer { encoder.forgetContainers() }
             let nested = try encoder.finished()
             switch slot {
-            case .member(let key): value.members[key] = nested
+            case .member(let key): value.seldom?.members[key] = nested
             case .element(let index): value.elements[index] = nested
             }
         }
     }
 
+    /// The members of an object that set every key of its shape in order, its values taken
+    /// off the stack.
+    private func finishedOnShape() -> [String: JSONValue] {
+        let entry = value.entry.unsafelyUnwrapped
+        return shapedValues.moveOff(from: value.base) { take in entry.shape.members(take) }
+    }
+
     /// The members of an object built off its shape, or that left it, which becomes the shape
     /// of its coding keys.
     private func finishedOffShape() -> [String: JSONValue] {
-        if value.matchedSlots >= 0 { leaveShape() }
-        kept[value.shapeOwner].shape.take(value.members, keysInOrder: value.keysInOrder)
-        return value.members
+        if value.matched >= 0 { leaveShape() }
+        value.entry?.shape.take(keysInOrder: value.seldom?.keysInOrder ?? [])
+        return value.seldom?.members ?? [:]
     }
 
     /// Records `key` as a key of the rows, when not yet recorded.
@@ -183,30 +214,32 @@ final class QueryRowEncoder {
     /// The keyed container of the value being built, which becomes an object: one following
     /// the shape of the last object of coding keys `Key`, when there is one.
     func keyedContainer<Key: CodingKey>(_ keyType: Key.Type) -> KeyedEncodingContainer<Key> {
-        let owner = keptIndex(ObjectIdentifier(keyType)) ?? keep(keyType)
+        let entry = keptEntry(ObjectIdentifier(keyType)) ?? keep(keyType)
         if value.form != .object {
             value.form = .object
-            value.shapeOwner = owner
-            value.members = kept[owner].shape.members
-            value.slots = kept[owner].shape.slots
-            value.matchedSlots = value.slots.isEmpty ? -1 : 0
+            value.shapeKeys = entry.shape.keys
+            value.entry = entry
+            value.base = shapedValues.count
+            value.matched = value.shapeKeys.isEmpty ? -1 : 0
         }
-        return unsafeBitCast(kept[owner].container, to: KeyedEncodingContainer<Key>.self)
+        return unsafeBitCast(entry.container, to: KeyedEncodingContainer<Key>.self)
     }
 
-    /// Where the keyed container for the coding keys `keyType` identifies is kept, if one was
-    /// made. Not generic: a generic function looks the generic types it names up at run time,
-    /// on every call.
-    private func keptIndex(_ keyType: ObjectIdentifier) -> Int? {
-        kept.firstIndex { $0.keyType == keyType }
+    /// What is kept for the coding keys `keyType` identifies, if their container was made.
+    /// Not generic: a generic function looks the generic types it names up at run time, on
+    /// every call.
+    private func keptEntry(_ keyType: ObjectIdentifier) -> QueryKeyedEntry? {
+        for entry in kept where entry.keyType == keyType { return entry }
+        return nil
     }
 
     /// Makes and keeps the keyed container for coding keys `Key`, with no shape yet.
     @inline(never)
-    private func keep<Key: CodingKey>(_ keyType: Key.Type) -> Int {
+    private func keep<Key: CodingKey>(_ keyType: Key.Type) -> QueryKeyedEntry {
         let container = KeyedEncodingContainer(QueryKeyedEncoding<Key>(encoder: self))
-        kept.append((ObjectIdentifier(keyType), unsafeBitCast(container, to: AnyObject.self), QueryObjectShape()))
-        return kept.count - 1
+        let entry = QueryKeyedEntry(keyType: ObjectIdentifier(keyType), container: unsafeBitCast(container, to: AnyObject.self))
+        kept.append(entry)
+        return entry
     }
 
     /// The unkeyed container of the value being built, which becomes an array.
@@ -221,28 +254,38 @@ final class QueryRowEncoder {
     /// Sets the member `key` of the object being built (a key set twice keeps its last value).
     func setMember(_ member: consuming JSONValue, forKey key: String) {
         if path.isEmpty { noteRowKey(key) }
-        let matched = value.matchedSlots
+        let matched = value.matched
         if matched >= 0 {
-            if matched < value.slots.count, value.slots[matched].key == key {
-                value.members.values[value.slots[matched].index] = member
-                value.matchedSlots = matched + 1
+            if matched < value.shapeKeys.count, value.shapeKeys[matched] == key {
+                shapedValues.push(member)
+                value.matched = matched + 1
                 return
             }
             leaveShape()
         }
-        value.members[key] = member
-        value.keysInOrder.append(key)
+        setOffShape(member, forKey: key)
     }
 
-    /// Goes on building the object off its shape: the members it has set, in the order of
-    /// its shape, then those it sets from now on.
+    /// Sets the member `key` of the object being built off its shape.
+    private func setOffShape(_ member: JSONValue, forKey key: String) {
+        value.withSeldom { seldom in
+            if seldom.members.updateValue(member, forKey: key) == nil { seldom.keysInOrder.append(key) }
+        }
+    }
+
+    /// Goes on building the object off its shape, as a dictionary: the members it has set, in
+    /// the order of its shape, then those it sets from now on.
     private func leaveShape() {
-        let matched = value.slots.prefix(value.matchedSlots)
-        var members = [String: JSONValue](minimumCapacity: value.slots.count + 1)
-        for slot in matched { members[slot.key] = value.members.values[slot.index] }
-        value.members = members
-        value.keysInOrder = matched.map(\.key)
-        value.matchedSlots = -1
+        let set = value.shapeKeys.prefix(value.matched)
+        var members = [String: JSONValue](minimumCapacity: value.shapeKeys.count + 1)
+        shapedValues.moveOff(from: value.base) { take in
+            for (offset, key) in set.enumerated() { members[key] = take(offset) }
+        }
+        value.withSeldom { seldom in
+            seldom.members = members
+            seldom.keysInOrder = Array(set)
+        }
+        value.matched = -1
     }
 
     /// Appends `element` to the array being built.
@@ -274,7 +317,7 @@ final class QueryRowEncoder {
 
     private func nestedEncoder(_ slot: ValueBeingBuilt.Slot, at key: any CodingKey) -> QueryRowEncoder {
         let encoder = QueryRowEncoder(codingPath: codingPath + [key])
-        value.nested.append((slot, encoder))
+        value.withSeldom { $0.nested.append((slot, encoder)) }
         return encoder
     }
 }
@@ -302,19 +345,35 @@ private struct ValueBeingBuilt {
         case element(Int)
     }
 
+    /// The parts of a value seldom used: those of an object built off its shape, and the
+    /// encoders of its own. Made when first needed, so that a value without them is set aside
+    /// and taken up again at little cost.
+    struct Seldom {
+        /// The members of an object built off its shape.
+        var members: [String: JSONValue] = [:]
+        /// The keys the object has set off its shape, each once, in the order first set.
+        var keysInOrder: [String] = []
+        /// The values made by encoders of their own, put in place when the value is done.
+        var nested: [(slot: Slot, encoder: QueryRowEncoder)] = []
+    }
+
     var form = Form.nothing
-    var members: [String: JSONValue] = [:]
+    /// What is kept for the object's coding keys: their container and their shape.
+    var entry: QueryKeyedEntry?
+    /// The keys of the shape the object follows, in order.
+    var shapeKeys: [String] = []
+    /// Where the object's values start on the encoder's stack of values set aside.
+    var base = 0
+    /// How many of `shapeKeys` the object has set, in order, its values set aside; -1 once
+    /// it has left its shape (or had none).
+    var matched = -1
     var elements: [JSONValue] = []
     var single = JSONValue.null
-    /// Where the container of the object's coding keys is kept, with their shape.
-    var shapeOwner = 0
-    /// The keys of the shape the object follows, each with where it lies among the members.
-    var slots: [QueryObjectShape.Slot] = []
-    /// How many of `slots` the object has set, in order, filling in the values of the copy
-    /// of its shape it started as; -1 once it has left its shape (or had none).
-    var matchedSlots = -1
-    /// The keys the object has set off its shape, in order.
-    var keysInOrder: [String] = []
-    /// The values made by encoders of their own, put in place when the value is done.
-    var nested: [(slot: Slot, encoder: QueryRowEncoder)] = []
+    var seldom: Seldom?
+
+    /// Runs `body` on the seldom-used parts, made first if there are none yet.
+    mutating func withSeldom<Result>(_ body: (inout Seldom) -> Result) -> Result {
+        if seldom == nil { seldom = Seldom() }
+        return body(&seldom!)
+    }
 }
