@@ -18,7 +18,7 @@ public enum LedgerCLI {
     }
 
     /// Options every command takes, also before the command's name.
-    private static let globalOptions = ["--ledger", "--wait", "--primary", "--primary-timeout"]
+    private static let globalOptions = ["--ledger", "--wait", "--primary", "--primary-timeout", "--offline"]
 
     /// Runs the tool called `name` on ledgers of `domains` with this process's arguments and
     /// returns the exit code. Without a `name`, the tool is called as the process was started
@@ -104,10 +104,11 @@ public enum LedgerCLI {
                 ?? environmentValue("LEDGER_PRIMARY_TIMEOUT").map {
                     try CommandContext.duration($0, of: "$LEDGER_PRIMARY_TIMEOUT", positive: true)
                 }
+            let offline = try CommandContext.whenUnreachable(parsed.value("offline"), environment: environmentValue("LEDGER_OFFLINE"))
             try command.run(
                 CommandContext(
                     program: program, arguments: parsed, ledgerPath: path, primary: primary,
-                    primaryTimeout: primaryTimeout, output: output))
+                    primaryTimeout: primaryTimeout, whenUnreachable: offline, output: output))
             return ExitCode.success.rawValue
         }
     }
@@ -134,7 +135,7 @@ public enum LedgerCLI {
         return program.renamed(
             """
             usage: ledger COMMAND [ARGS] [--ledger PATH] [--wait SECONDS] [--primary URL]
-                                        [--primary-timeout SECONDS]
+                                        [--primary-timeout SECONDS] [--offline queue]
 
             An embedded, event-sourced ledger. The ledger file is --ledger PATH,
             else $LEDGER_PATH, else ./ledger.lmdb. One process writes at a time: a
@@ -152,6 +153,9 @@ public enum LedgerCLI {
             a statement longer, than --primary-timeout SECONDS (else
             $LEDGER_PRIMARY_TIMEOUT, else 10 s to connect and 30 s per statement);
             --wait SECONDS also bounds waiting for the primary's write lock.
+            With --offline queue (else $LEDGER_OFFLINE), a write while the primary is
+            unreachable is checked against the replica and queued as a pending commit
+            instead: reads show it at once, and the next sync sends it (see `pending`).
 
             commands:
             \(lines.joined(separator: "\n"))

@@ -1,7 +1,9 @@
 extension Ledger {
     /// Brings this replica up to its primary: appends the events the primary holds after
     /// this file's last one, commit by commit, with their positions, commits, ids, times
-    /// and hashes, applying the read models. Returns how many events it appended.
+    /// and hashes, applying the read models; then sends the pending commits (see
+    /// `PendingCommit`), in the order they were queued. Returns how many events it appended
+    /// first, and which pending commits the primary accepted and which it refused.
     ///
     /// An empty file becomes a replica of the primary; a file holding events of its own, or
     /// a replica of another primary, is refused (`.storage`), as is a ledger opened without
@@ -11,7 +13,7 @@ extension Ledger {
     /// differs from this file's or whose events do not apply is `.corruption` naming the
     /// position: the file is left as it was.
     @discardableResult
-    public func sync() throws(LedgerError) -> Int {
+    public func sync() throws(LedgerError) -> SyncReport {
         try Replication(core: core).sync()
     }
 

@@ -32,6 +32,9 @@ public final class Ledger: Sendable {
         /// only once the primary has answered. Waiting for the primary's write lock is
         /// bounded by `writeLockWaiting.timeout` when given.
         public var primary: (any LedgerPrimary)?
+        /// What a write does while the primary cannot be reached: fail (the default), or be
+        /// queued as a pending commit that the next sync sends (see `PendingCommit`).
+        public var whenUnreachable: WhenUnreachable
         /// Commits write their pages into the mapped file instead of copying them in memory
         /// first: for a file being built that nothing else opens (see `Environment.init`).
         var writesInPlace = false
@@ -41,13 +44,15 @@ public final class Ledger: Sendable {
         /// (about 0.7 ms for 1 GiB), a smaller one reruns large first writes while it grows.
         public init(
             initialMapSize: Int = 64 << 20, createIfMissing: Bool = true, readOnly: Bool = false,
-            writeLockWaiting: WriteLockWaiting = WriteLockWaiting(), primary: (any LedgerPrimary)? = nil
+            writeLockWaiting: WriteLockWaiting = WriteLockWaiting(), primary: (any LedgerPrimary)? = nil,
+            whenUnreachable: WhenUnreachable = .fail
         ) {
             self.initialMapSize = initialMapSize
             self.createIfMissing = createIfMissing && !readOnly
             self.readOnly = readOnly
             self.writeLockWaiting = writeLockWaiting
             self.primary = primary
+            self.whenUnreachable = whenUnreachable
         }
     }
 
@@ -104,20 +109,22 @@ public final class Ledger: Sendable {
     /// Runs `body` with a consistent snapshot of the current read models. Throws, as their
     /// queries do, when the ledger was opened for reading only and a read model was built by
     /// another version of its domain or has a damaged version record: its rows may mean
-    /// something else than `body` reads.
-    public func read<T>(_ body: (ReadModelReader) throws -> T) throws -> T {
+    /// something else than `body` reads. On a replica with pending commits, the read models
+    /// are read with them applied (`confirmed`: without them, as the primary has them).
+    public func read<T>(confirmed: Bool = false, _ body: (ReadModelReader) throws -> T) throws -> T {
         if let index = core.readModelVersionMismatches.keys.min() { try core.requireReadModel(ofDomain: index) }
-        return try core.readAnyVersion(body)
+        return try core.readAnyVersion(confirmed: confirmed, body)
     }
 
     /// Every query of the plugged-in domains.
     public var queries: [QueryDefinition] { core.catalog.queries }
 
-    /// Runs the query called `name` on the current read models.
-    public func query(_ name: String, _ input: QueryDefinition.Input = .init()) throws(LedgerError) -> QueryResult {
+    /// Runs the query called `name` on the current read models (`confirmed`: without a
+    /// replica's pending commits, as `read(confirmed:_:)`).
+    public func query(_ name: String, _ input: QueryDefinition.Input = .init(), confirmed: Bool = false) throws(LedgerError) -> QueryResult {
         try LedgerError.typed {
             let definition = try queryDefinition(name)
-            return try core.readAnyVersion { state in try definition.run(input, state) }
+            return try core.readAnyVersion(confirmed: confirmed) { state in try definition.run(input, state) }
         }
     }
 

@@ -18,6 +18,8 @@ final class LedgerCore: Sendable {
     let groupCommit = GroupCommit()
     /// The way to the primary, when the ledger has one.
     let primary: PrimaryLink?
+    /// Whether a write that cannot reach the primary is queued as a pending commit.
+    let queuesWhenUnreachable: Bool
 
     /// Every write of this ledger's events goes through it.
     var writer: LedgerWriter { LedgerWriter(core: self) }
@@ -32,6 +34,7 @@ final class LedgerCore: Sendable {
     ) throws {
         self.path = path
         primary = options.primary.map { PrimaryLink($0, lockWait: options.writeLockWaiting.timeout) }
+        queuesWhenUnreachable = options.primary != nil && options.whenUnreachable == .queue
         catalog = EventCatalog(domains: domains)
         let tableNames = LedgerTables.allNames(catalog.readModelTables)
         let location = try LedgerFileLocation(path)
@@ -133,10 +136,28 @@ final class LedgerCore: Sendable {
     }
 
     /// Runs `body` with a consistent snapshot of the current read models, whatever versions
-    /// built them: for a query, whose own read model was checked.
-    func readAnyVersion<T>(_ body: (ReadModelReader) throws -> T) throws -> T {
-        try environment.read { txn in
-            try body(ReadModelReader(StoredReadModel(txn, tables: tables.readModels)))
+    /// built them: for a query, whose own read model was checked. A replica's pending commits
+    /// are applied to them (in the queue's overlay, made again first when the log moved since),
+    /// unless `confirmed`; opened for reading only, a file whose overlay would have to be made
+    /// again is read without them.
+    func readAnyVersion<T>(confirmed: Bool = false, _ body: (ReadModelReader) throws -> T) throws -> T {
+        var confirmed = confirmed
+        while true {
+            let read: T? = try environment.read { txn in
+                let confirmedState = StoredReadModel(txn, tables: tables.readModels)
+                guard !confirmed, let queue = try PendingQueue.existing(self, txn), try !queue.commits().isEmpty else {
+                    return try body(ReadModelReader(confirmedState))
+                }
+                let overlay = try SessionOverlay(queue.record, of: self)
+                guard overlay.isMade(on: try LogHead(txn, tables)) else { return nil }
+                return try body(ReadModelReader(overlay))
+            }
+            if let read { return read }
+            if environment.readOnly {
+                confirmed = true
+            } else {
+                try writer.writeOutsideLog { txn in _ = try PendingQueue.opened(self, txn).madeStager() }
+            }
         }
     }
 }

@@ -112,4 +112,8 @@ public struct AppendResult: Sendable, Equatable {
     public let assignedIDs: [[String: String]]
     /// Whether anything was appended (false when every event id was already in the log).
     public let appended: Bool
+    /// The number of the pending commit the events were queued as, when the primary could
+    /// not be reached (`WhenUnreachable.queue`): they have no commit or positions yet (0 and
+    /// none), and the next sync sends them.
+    public var pendingCommit: UInt64? = nil
 }

@@ -72,6 +72,12 @@ extension LedgerError {
         LedgerError(.storage, "\(busyPrefix)\(detail)")
     }
 
+    /// Whether this is a primary that could not be reached, did not answer or lost the
+    /// connection (not one whose write lock was busy).
+    public var isPrimaryUnreachable: Bool {
+        kind == .storage && message.hasPrefix(Self.unreachablePrefix)
+    }
+
     /// Whether this is a primary that is unreachable or busy: a wait that may end by itself.
     public var isPrimaryUnavailable: Bool {
         kind == .storage && (message.hasPrefix(Self.unreachablePrefix) || message.hasPrefix(Self.busyPrefix))

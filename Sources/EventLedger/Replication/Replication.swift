@@ -3,8 +3,17 @@
 struct Replication {
     let core: LedgerCore
 
-    /// `Ledger.sync()`.
-    func sync() throws(LedgerError) -> Int {
+    /// `Ledger.sync()`: catches up, then sends the pending commits.
+    func sync() throws(LedgerError) -> SyncReport {
+        try LedgerError.typed {
+            let appended = try catchUp()
+            let sent = try PendingSender(core: core).sendAll()
+            return SyncReport(appended: appended, accepted: sent.accepted, refused: sent.refused)
+        }
+    }
+
+    /// Appends the primary's events after this file's last one, page by page; how many.
+    private func catchUp() throws -> Int {
         try LedgerError.typed {
             let link = try requirePrimary("sync")
             var appended = 0

@@ -12,8 +12,14 @@
 ///   big-endian index of the staged event that has it; `undo` ‖ big-endian index → the overlay
 ///   entries that staged event changed, with what they held before it (`OverlayUndoRecord`).
 ///
+/// A replica's pending commits are kept as a session of their own (`PendingQueue`), with two
+/// more kinds: `pendingCommit` ‖ big-endian commit number → the commit (`QueuedCommit`), its
+/// events staged under indices of that number (`PendingQueue.eventIndex`); `refusedCommit` ‖
+/// big-endian commit number → a commit the primary refused, its events and the reason
+/// (`RefusedCommit`).
+///
 /// A stream is keyed as a read-model key is (`StoredRow.storedKey`): a long one by its first
-/// bytes and a digest of it. The overlay's kinds come last, so it is one range of keys.
+/// bytes and a digest of it. The overlay's kinds follow one another, so it is one range of keys.
 enum SessionEntryKind: UInt8 {
     case event = 1
     case pin
@@ -22,6 +28,8 @@ enum SessionEntryKind: UInt8 {
     case streamVersion
     case eventID
     case undo
+    case pendingCommit
+    case refusedCommit
 
     /// The kinds of the overlay's entries.
     static let overlay = overlayBase...undo

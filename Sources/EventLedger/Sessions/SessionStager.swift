@@ -17,10 +17,7 @@ struct SessionStager {
     /// log as it is; when that fails, the error is that of the first staged event the ledger
     /// now refuses, its index in `LedgerError.eventIndex`.
     init(_ session: StoredSession, of core: LedgerCore) throws {
-        catalog = core.catalog
-        appender = core.writer.appender(in: session.txn)
-        self.session = session
-        overlay = try SessionOverlay(session, of: core)
+        try self.init(unmade: session, of: core)
         let head = try LogHead(session.txn, core.tables)
         guard !overlay.isMade(on: head) else { return }
         try overlay.restart(on: head)
@@ -32,6 +29,15 @@ struct SessionStager {
                 throw error
             }
         }
+    }
+
+    /// The stager of the entries `session` holds, whose overlay may be made on another head
+    /// than the log's (`SessionOverlay.isMade(on:)`): the caller makes it again.
+    init(unmade session: StoredSession, of core: LedgerCore) throws {
+        catalog = core.catalog
+        appender = core.writer.appender(in: session.txn)
+        self.session = session
+        overlay = try SessionOverlay(session, of: core)
     }
 
     /// Checks `event`, the staged event at `index`, against the ledger plus the staged events

@@ -173,7 +173,7 @@ struct StoredSession {
 
     /// Deletes the session: its header and every entry.
     func delete() throws {
-        try deleteEntries(of: .event ... .undo)
+        try deleteEntries(of: .event ... .refusedCommit)
         try txn.delete(table, Array(id.utf8))
     }
 }

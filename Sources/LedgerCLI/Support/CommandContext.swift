@@ -18,6 +18,8 @@ struct CommandContext {
     /// How long connecting to the primary may take, and the primary may stay silent during a
     /// statement: `--primary-timeout`, else `$LEDGER_PRIMARY_TIMEOUT`, else the library's defaults.
     let primaryTimeout: Duration?
+    /// What a write does while the primary is unreachable: `--offline`, else `$LEDGER_OFFLINE`, else fail.
+    let whenUnreachable: WhenUnreachable
     /// Buffered standard output.
     let output: StandardOutput
 
@@ -43,7 +45,19 @@ struct CommandContext {
             writeLockWaiting: try writeLockWaiting(),
             primary: primary.map {
                 PostgreSQLPrimary($0, timeouts: primaryTimeout.map { PrimaryTimeouts(connecting: $0, statement: $0) } ?? PrimaryTimeouts())
-            })
+            }, whenUnreachable: whenUnreachable)
+    }
+
+    /// What `--offline` (`option`, else the variable `$LEDGER_OFFLINE`'s `environment`) says a
+    /// write does while the primary is unreachable: `queue` or `fail` (the default);
+    /// `.invalidInput` naming the option or variable for anything else.
+    static func whenUnreachable(_ option: String?, environment: String?) throws -> WhenUnreachable {
+        guard let text = option ?? environment else { return .fail }
+        guard let choice = WhenUnreachable(rawValue: text) else {
+            let name = option == nil ? "$LEDGER_OFFLINE" : "--offline"
+            throw LedgerError(.invalidInput, "\(name): expected queue or fail, got \"\(text)\"")
+        }
+        return choice
     }
 
     /// Writes wait for another process's write, and for the primary's write lock, as long as

@@ -1,0 +1,197 @@
+/// A replica's pending and refused commits, kept in the `sessions` table as a session of their
+/// own that is never listed as a form session (see `SessionEntryKind`). The pending commits'
+/// events are its staged events, each under `eventIndex(commit, event)`, and its overlay holds
+/// the replica's read models with them applied, in the order they were queued; the read
+/// models themselves hold only what the primary confirmed.
+struct PendingQueue {
+    /// The id of the session that holds the queue: not one a form session can have (those are UUIDs).
+    static let recordID = "pending commits"
+    /// How many events one pending commit can hold: its events' indices leave that many under
+    /// the commit's number.
+    static let eventsPerCommit = 1 << 24
+
+    let record: StoredSession
+    let core: LedgerCore
+
+    /// The queue `txn` holds; nil when nothing was ever queued, or all was sent and nothing refused.
+    static func existing(_ core: LedgerCore, _ txn: Transaction) throws -> PendingQueue? {
+        guard try txn.get(core.tables.sessions, Array(recordID.utf8)) != nil else { return nil }
+        return PendingQueue(record: try StoredSession(recordID, in: core.tables.sessions, txn), core: core)
+    }
+
+    /// The queue of `txn`, a write transaction, begun when there is none.
+    static func opened(_ core: LedgerCore, _ txn: Transaction) throws -> PendingQueue {
+        if let queue = try existing(core, txn) { return queue }
+        try StoredSession.begin(recordID, SessionHeader(name: nil, createdAt: .now()), in: core.tables.sessions, txn)
+        return PendingQueue(record: try StoredSession(recordID, in: core.tables.sessions, txn), core: core)
+    }
+
+    /// The index the event at `event` of pending commit `commit` is staged under.
+    static func eventIndex(_ commit: UInt64, _ event: Int) -> Int { Int(commit) * eventsPerCommit + event }
+
+    // MARK: - Pending commits
+
+    /// Every pending commit's entry, in the order queued.
+    func commits() throws -> [QueuedCommit] {
+        var commits: [QueuedCommit] = []
+        try record.forEachEntry(record.key(.pendingCommit)) { key, value in
+            commits.append(try QueuedCommit(id: LedgerTables.readBigEndian(key, at: key.count - 8), bytes: value))
+        }
+        return commits
+    }
+
+    /// The events of `commit`, in order.
+    func events(of commit: QueuedCommit) throws -> [PendingEvent] {
+        try (0..<commit.count).map { try record.event(at: Self.eventIndex(commit.id, $0)) }
+    }
+
+    /// Every pending commit, in the order queued.
+    func pending() throws -> [PendingCommit] {
+        try commits().map { commit in
+            PendingCommit(id: commit.id, queuedAt: commit.queuedAt, events: try events(of: commit), appliesLocally: commit.appliesLocally)
+        }
+    }
+
+    /// Checks `events` against the replica's state with the earlier pending commits applied,
+    /// as an append would, and queues them as one pending commit dated `time`. Returns its
+    /// number and the ids assigned to fields left out. A refused event throws its error
+    /// (`LedgerError.eventIndex` naming it); the caller's transaction is then rolled back.
+    func enqueue(_ events: [PendingEvent], at time: Timestamp) throws -> (id: UInt64, assignedIDs: [[String: String]]) {
+        guard !events.isEmpty else { throw LedgerError(.invalidInput, "a commit needs at least one event") }
+        guard events.count < Self.eventsPerCommit else {
+            throw LedgerError(.invalidInput, "a pending commit holds at most \(Self.eventsPerCommit - 1) events")
+        }
+        let stager = try madeStager()
+        let id = try nextID()
+        var assignedIDs: [[String: String]] = []
+        for (offset, event) in events.enumerated() {
+            var staged = event
+            do {
+                let prepared = try core.catalog.prepare(event)
+                staged.payload = try prepared.event.payload
+                staged.id = event.id ?? EventID.generate()
+                assignedIDs.append(prepared.assignedIDs)
+                try stager.stage(staged, at: Self.eventIndex(id, offset))
+            } catch var error as LedgerError {
+                error.eventIndex = offset
+                throw error
+            }
+            try record.putEvent(staged, at: Self.eventIndex(id, offset))
+        }
+        try put(QueuedCommit(id: id, queuedAt: time, count: events.count, appliesLocally: true))
+        return (id, assignedIDs)
+    }
+
+    /// Removes pending commit `commit`: sent and accepted, or discarded. The overlay is made
+    /// again when next read, without it.
+    func remove(_ commit: QueuedCommit) throws {
+        for offset in 0..<commit.count { try record.deleteEvent(at: Self.eventIndex(commit.id, offset)) }
+        try record.txn.delete(record.table, record.key(.pendingCommit, LedgerTables.bigEndian(commit.id)))
+        try record.deleteEntries(of: SessionEntryKind.overlay)
+    }
+
+    /// The pending commit numbered `id`; `.notFound` when none is.
+    func commit(_ id: UInt64) throws -> QueuedCommit {
+        guard let bytes = try record.txn.get(record.table, record.key(.pendingCommit, LedgerTables.bigEndian(id))) else {
+            throw LedgerError(.notFound, "no pending commit \(id)", subject: String(id))
+        }
+        return try QueuedCommit(id: id, bytes: bytes)
+    }
+
+    // MARK: - Refused commits
+
+    /// Moves pending commit `commit`, whose `events` the primary refused with `reason`, to
+    /// the refused commits.
+    func refuse(_ commit: QueuedCommit, events: [PendingEvent], reason: LedgerError, at time: Timestamp) throws -> RefusedCommit {
+        let refused = RefusedCommit(id: commit.id, queuedAt: commit.queuedAt, refusedAt: time, events: events, reason: reason)
+        try remove(commit)
+        try record.txn.put(record.table, refusedKey(commit.id), RefusedCommitCoding.encoded(refused))
+        return refused
+    }
+
+    /// Every refused commit, in the order they were queued.
+    func refused() throws -> [RefusedCommit] {
+        var refused: [RefusedCommit] = []
+        try record.forEachEntry(record.key(.refusedCommit)) { _, value in refused.append(try RefusedCommitCoding.decode(value)) }
+        return refused
+    }
+
+    /// Removes the refused commit numbered `id` and returns it; `.notFound` when none is.
+    func removeRefused(_ id: UInt64) throws -> RefusedCommit {
+        guard let bytes = try record.txn.get(record.table, refusedKey(id)) else {
+            throw LedgerError(.notFound, "no refused commit \(id)", subject: String(id))
+        }
+        let refused = try RefusedCommitCoding.decode(bytes)
+        try record.txn.delete(record.table, refusedKey(id))
+        return refused
+    }
+
+    /// Deletes the queue's record when it holds no pending and no refused commit.
+    func deleteIfEmpty() throws {
+        guard try commits().isEmpty, try refused().isEmpty else { return }
+        try record.delete()
+    }
+
+    // MARK: - The replica's state with the pending commits
+
+    /// The stager of the pending commits, its overlay made on the log as it is: when the log
+    /// moved since, each pending commit is applied again in order, and one that no longer
+    /// applies is left out (and noted so: `PendingCommit.appliesLocally`), all its events or none.
+    func madeStager() throws -> SessionStager {
+        let stager = try SessionStager(unmade: record, of: core)
+        let head = try LogHead(record.txn, core.tables)
+        guard !stager.overlay.isMade(on: head) else { return stager }
+        try stager.overlay.restart(on: head)
+        for commit in try commits() {
+            let applies = try apply(commit, with: stager)
+            if applies != commit.appliesLocally {
+                try put(QueuedCommit(id: commit.id, queuedAt: commit.queuedAt, count: commit.count, appliesLocally: applies))
+            }
+        }
+        return stager
+    }
+
+    /// Applies `commit`'s events to the overlay of `stager`, or none of them when one is
+    /// refused now; whether they applied.
+    private func apply(_ commit: QueuedCommit, with stager: SessionStager) throws -> Bool {
+        var staged: [Int] = []
+        do {
+            for (offset, event) in try events(of: commit).enumerated() {
+                let index = Self.eventIndex(commit.id, offset)
+                staged.append(index)
+                try stager.stage(event, at: index)
+            }
+            return true
+        } catch let error as LedgerError where Self.isRefusal(error) {
+            // What the refused event changed before it failed is put back with the rest.
+            if let last = staged.last { try stager.overlay.storeUndoRecord(of: last) }
+            for index in staged.reversed() { try stager.overlay.undo(index) }
+            return false
+        }
+    }
+
+    /// Whether `error` refuses a write for what it says (a rule, an expected version, its
+    /// input), rather than failing to read or write the file.
+    static func isRefusal(_ error: LedgerError) -> Bool {
+        [.ruleViolation, .conflict, .invalidInput, .notFound].contains(error.kind)
+    }
+
+    // MARK: - Entries
+
+    /// The number of the next pending commit, never one given before while the queue exists:
+    /// the last one given is kept in the queue's `pin` entry without a stream.
+    private func nextID() throws -> UInt64 {
+        let key = record.key(.pin)
+        let last = try record.txn.get(record.table, key).map { LedgerTables.readBigEndian($0) } ?? 0
+        try record.txn.put(record.table, key, LedgerTables.bigEndian(last + 1))
+        return last + 1
+    }
+
+    private func put(_ commit: QueuedCommit) throws {
+        try record.txn.put(record.table, record.key(.pendingCommit, LedgerTables.bigEndian(commit.id)), commit.encoded)
+    }
+
+    private func refusedKey(_ id: UInt64) -> [UInt8] {
+        record.key(.refusedCommit, LedgerTables.bigEndian(id))
+    }
+}
