@@ -110,8 +110,14 @@ public final class Ledger: Sendable {
     /// queries do, when the ledger was opened for reading only and a read model was built by
     /// another version of its domain or has a damaged version record: its rows may mean
     /// something else than `body` reads. On a replica with pending commits, the read models
-    /// are read with them applied (`confirmed`: without them, as the primary has them).
-    public func read<T>(confirmed: Bool = false, _ body: (ReadModelReader) throws -> T) throws -> T {
+    /// are read with them applied.
+    public func read<T>(_ body: (ReadModelReader) throws -> T) throws -> T {
+        try read(confirmed: false, body)
+    }
+
+    /// Runs `body` as `read(_:)` does; when `confirmed`, without a replica's pending commits:
+    /// the read models as the primary has them.
+    public func read<T>(confirmed: Bool, _ body: (ReadModelReader) throws -> T) throws -> T {
         if let index = core.readModelVersionMismatches.keys.min() { try core.requireReadModel(ofDomain: index) }
         return try core.readAnyVersion(confirmed: confirmed, body)
     }
@@ -119,9 +125,14 @@ public final class Ledger: Sendable {
     /// Every query of the plugged-in domains.
     public var queries: [QueryDefinition] { core.catalog.queries }
 
-    /// Runs the query called `name` on the current read models (`confirmed`: without a
-    /// replica's pending commits, as `read(confirmed:_:)`).
-    public func query(_ name: String, _ input: QueryDefinition.Input = .init(), confirmed: Bool = false) throws(LedgerError) -> QueryResult {
+    /// Runs the query called `name` on the current read models, a replica's pending commits applied.
+    public func query(_ name: String, _ input: QueryDefinition.Input = .init()) throws(LedgerError) -> QueryResult {
+        try query(name, input, confirmed: false)
+    }
+
+    /// Runs the query called `name` as `query(_:_:)` does; when `confirmed`, without a
+    /// replica's pending commits, as `read(confirmed:_:)`.
+    public func query(_ name: String, _ input: QueryDefinition.Input = .init(), confirmed: Bool) throws(LedgerError) -> QueryResult {
         try LedgerError.typed {
             let definition = try queryDefinition(name)
             return try core.readAnyVersion(confirmed: confirmed) { state in try definition.run(input, state) }
