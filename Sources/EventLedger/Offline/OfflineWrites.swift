@@ -7,19 +7,26 @@ struct OfflineWrites {
     /// Appends `events` as one commit through the primary, after the pending commits; queues
     /// them as a pending commit when the primary cannot be reached.
     func append(_ events: [PendingEvent]) throws -> AppendResult {
-        do {
-            if try hasPending() { _ = try PendingSender(core: core).sendAll() }
-            if try !hasPending() { return try core.writer.appendSharingCommit(events, mode: .strict) }
-        } catch let error as LedgerError where error.isPrimaryUnreachable {}
-        return try queue(events)
+        try write(online: { try core.writer.appendSharingCommit(events, mode: .strict) }, pending: { $0 }) { _ in events }
     }
 
-    /// Queues `events` as a pending commit, checked against the replica's state with the
-    /// earlier pending commits applied.
-    func queue(_ events: [PendingEvent]) throws -> AppendResult {
+    /// Runs `online`, a write through the primary, after sending the pending commits; when
+    /// the primary cannot be reached, queues as a pending commit the events `queued` gives in
+    /// the queue's write transaction (which may also change what else they come from).
+    /// What the write returns when queued is `pending` of the queued commit's result.
+    func write<Result>(
+        online: () throws -> Result, pending: (AppendResult) -> Result, queued: (Transaction) throws -> [PendingEvent]
+    ) throws -> Result {
+        do {
+            if try hasPending() { _ = try PendingSender(core: core).sendAll() }
+            if try !hasPending() { return try online() }
+        } catch let error as LedgerError where error.isPrimaryUnreachable {}
         let now = Timestamp.now()
-        let queued = try core.writer.writeOutsideLog { txn in try PendingQueue.opened(core, txn).enqueue(events, at: now) }
-        return AppendResult(commit: 0, recordedAt: now, positions: [], assignedIDs: queued.assignedIDs, appended: true, pendingCommit: queued.id)
+        let queued = try core.writer.writeOutsideLog { txn in
+            try PendingQueue.opened(core, txn).enqueue(try queued(txn).map { $0.withID() }, at: now)
+        }
+        return pending(
+            AppendResult(commit: 0, recordedAt: now, positions: [], assignedIDs: queued.assignedIDs, appended: true, pendingCommit: queued.id))
     }
 
     /// Whether any commit is pending.

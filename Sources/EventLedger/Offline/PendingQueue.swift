@@ -90,6 +90,22 @@ struct PendingQueue {
         try record.deleteEntries(of: SessionEntryKind.overlay)
     }
 
+    /// Throws `.conflict` when a pending commit wrote to a stream `events`, the undo of
+    /// confirmed commit `undone`, write to: the undo would return it to a state before that
+    /// pending commit's edit, which is not yet confirmed.
+    func requireUntouched(by events: [PendingEvent], undoing undone: UInt64) throws {
+        let streams = Set(try events.map { try core.catalog.prepare($0).event.stream })
+        for commit in try commits() {
+            for event in try self.events(of: commit) {
+                let stream = try core.catalog.prepare(event).event.stream
+                guard !streams.contains(stream) else {
+                    throw LedgerError(
+                        .conflict, "commit \(undone) cannot be undone: pending commit \(commit.id) changed \(stream) since", subject: stream)
+                }
+            }
+        }
+    }
+
     /// The pending commit numbered `id`; `.notFound` when none is.
     func commit(_ id: UInt64) throws -> QueuedCommit {
         guard let bytes = try record.txn.get(record.table, record.key(.pendingCommit, LedgerTables.bigEndian(id))) else {

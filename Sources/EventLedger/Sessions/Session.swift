@@ -96,31 +96,50 @@ public struct Session: Sendable {
         }
     }
 
-    /// Appends every staged event as ONE commit and deletes the session, atomically.
+    /// Appends every staged event as ONE commit and deletes the session, atomically. On a
+    /// replica that queues what it cannot send (`WhenUnreachable.queue`), a commit while the
+    /// primary is unreachable becomes one pending commit, the session deleted with it.
     ///
     /// Fails with `.conflict`, appending nothing and keeping the session, when a stream the
     /// session touched has moved since; with `.ruleViolation` when a rule is now broken.
     @discardableResult
     public func commit() throws(LedgerError) -> AppendResult {
         try LedgerError.typed {
-            try ledger.core.writer.commit { txn, now in
+            guard ledger.core.queuesWhenUnreachable else { return try commitOnline() }
+            return try OfflineWrites(core: ledger.core).write(online: commitOnline, pending: { $0 }) { txn in
                 let session = try stored(in: txn)
-                let events = try session.events()
-                guard !events.isEmpty else { throw LedgerError(.invalidInput, "session \(id) has no staged events") }
-                let appender = ledger.core.writer.appender(in: txn)
-                for pin in try session.pins().sorted(by: { $0.stream < $1.stream }) {
-                    let current = try appender.currentVersion(of: pin.stream)
-                    guard current == pin.version else {
-                        throw LedgerError(
-                            .conflict, "stream \(pin.stream) moved from version \(pin.version) to \(current) since session \(id) touched it",
-                            subject: pin.stream)
-                    }
-                }
-                let result = try appender.append(events, mode: .strict, recordedAt: now)
+                let events = try checkedEvents(of: session)
                 try session.delete()
-                return result
+                return events
             }
         }
+    }
+
+    /// Appends every staged event as one commit and deletes the session, through the primary if any.
+    private func commitOnline() throws -> AppendResult {
+        try ledger.core.writer.commit { txn, now in
+            let session = try stored(in: txn)
+            let result = try ledger.core.writer.appender(in: txn).append(try checkedEvents(of: session), mode: .strict, recordedAt: now)
+            try session.delete()
+            return result
+        }
+    }
+
+    /// The staged events of `session`, once it is checked that there are some and that no
+    /// stream it touched moved since.
+    private func checkedEvents(of session: StoredSession) throws -> [PendingEvent] {
+        let events = try session.events()
+        guard !events.isEmpty else { throw LedgerError(.invalidInput, "session \(id) has no staged events") }
+        let appender = ledger.core.writer.appender(in: session.txn)
+        for pin in try session.pins().sorted(by: { $0.stream < $1.stream }) {
+            let current = try appender.currentVersion(of: pin.stream)
+            guard current == pin.version else {
+                throw LedgerError(
+                    .conflict, "stream \(pin.stream) moved from version \(pin.version) to \(current) since session \(id) touched it",
+                    subject: pin.stream)
+            }
+        }
+        return events
     }
 
     /// Drops the last staged event, and forgets the version of a stream no staged event
@@ -175,6 +194,7 @@ extension Ledger {
     /// The existing session `id`; `.notFound` when there is none.
     public func session(_ id: String) throws(LedgerError) -> Session {
         try LedgerError.typed {
+            guard id != PendingQueue.recordID else { throw LedgerError(.notFound, "session \(id) does not exist", subject: id) }
             try core.environment.read { txn in _ = try StoredSession(id, in: core.tables.sessions, txn) }
             return Session(ledger: self, id: id)
         }
@@ -184,7 +204,7 @@ extension Ledger {
     public func sessions() throws(LedgerError) -> [SessionInfo] {
         try LedgerError.typed {
             try core.environment.read { txn in
-                try StoredSession.all(in: core.tables.sessions, txn).map { try $0.info() }
+                try StoredSession.all(in: core.tables.sessions, txn).filter { $0.id != PendingQueue.recordID }.map { try $0.info() }
                     .sorted { ($0.createdAt, $0.id) < ($1.createdAt, $1.id) }
             }
         }

@@ -11,7 +11,20 @@ struct Undo {
     func commit(undoing commit: UInt64) throws(LedgerError) -> AppendResult? {
         try LedgerError.typed {
             try core.environment.requireNoWriteOnThisThread()
-            return try core.writer.commit { txn, now in
+            guard core.queuesWhenUnreachable, try !events(undoing: commit).isEmpty else { return try commitOnline(undoing: commit) }
+            // While the primary is unreachable, the undo of the commit as this replica has it is queued.
+            return try OfflineWrites(core: core).write(online: { try commitOnline(undoing: commit) }, pending: { $0 }) { txn in
+                let events = try UndoPlanner(core: core, txn: txn).events(undoing: commit)
+                try PendingQueue.existing(core, txn)?.requireUntouched(by: events, undoing: commit)
+                return events
+            }
+        }
+    }
+
+    /// Appends the undo of `commit` through the primary, if any; nil when there is nothing to undo.
+    private func commitOnline(undoing commit: UInt64) throws -> AppendResult? {
+        try LedgerError.typed {
+            try core.writer.commit { txn, now in
                 let events = try UndoPlanner(core: core, txn: txn).events(undoing: commit)
                 guard !events.isEmpty else { return nil }
                 do {
