@@ -70,7 +70,9 @@ let package = Package(
         .testTarget(name: "EventLedgerTests", dependencies: ["EventLedger", "LedgerTestSupport"]),
         .testTarget(name: "LedgerDomainContractTests", dependencies: ["LedgerDomainContract", "EventLedger", "LedgerTestSupport"]),
         .testTarget(name: "EventLedgerFoundationTests", dependencies: ["EventLedgerFoundation", "EventLedger"]),
-        .testTarget(name: "EventLedgerPostgreSQLTests", dependencies: ["EventLedgerPostgreSQL", "EventLedger"]),
+        .testTarget(
+            name: "EventLedgerPostgreSQLTests",
+            dependencies: ["EventLedgerPostgreSQL", "EventLedger", "Music", "Animals", "LedgerTestSupport", "LedgerCLITestSupport"]),
         .testTarget(name: "MusicTests", dependencies: ["Music", "EventLedger", "LedgerDomainContract", "LedgerTestSupport"]),
         // The snippets of the DocC articles (Sources/EventLedger/EventLedger.docc), run and checked.
         .testTarget(name: "DocumentationTests", dependencies: ["Music", "EventLedger", "LedgerTestSupport"]),

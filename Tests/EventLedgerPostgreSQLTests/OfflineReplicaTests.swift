@@ -1,0 +1,187 @@
+import Animals
+import EventLedger
+import EventLedgerPostgreSQL
+import LedgerCLITestSupport
+import LedgerTestSupport
+import Music
+import Testing
+
+/// Replicas that queue what they cannot send: a write while the primary is unreachable is
+/// checked against the replica, queued and shown by its reads; a sync sends the queue in
+/// order, and the primary accepts or refuses each commit as an online write.
+@Suite(TestPrimary.available) struct OfflineReplicaTests {
+    /// A port nothing listens on: the primary, unreachable.
+    static let unreachable = "postgresql://ledger@127.0.0.1:1/postgres"
+
+    /// A replica at `path` of the primary at `url`, queueing what it cannot send.
+    static func replica(_ path: String, _ url: String) throws -> Ledger {
+        try Ledger(
+            path: path, domains: [MusicDomain(), AnimalsDomain()],
+            options: Ledger.Options(primary: PostgreSQLPrimary(url), whenUnreachable: .queue))
+    }
+
+    /// Every event of `ledger`'s log.
+    static func log(_ ledger: Ledger) throws -> [RecordedEvent] {
+        var events: [RecordedEvent] = []
+        try ledger.forEachEvent {
+            events.append($0); return true
+        }
+        return events
+    }
+
+    /// The names of the live categories, by name.
+    static func categories(_ ledger: Ledger, confirmed: Bool = false) throws -> [String] {
+        try ledger.read(confirmed: confirmed) { try AnimalsQueries.categories(in: $0).map(\.name) }
+    }
+
+    @Test func aWriteWhileThePrimaryIsUnreachableIsQueuedShownAndSentBySync() throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        let primary = try TestPrimary.freshDatabase()
+        try Self.replica(directory.file("a"), primary).append(CategoryCreated(categoryId: "fish", name: "Fish"))
+
+        let offline = try Self.replica(directory.file("a"), Self.unreachable)
+        let queued = try offline.append(CategoryCreated(categoryId: "bird", name: "Bird"))
+        #expect(queued.pendingCommit == 1)
+        #expect(queued.positions.isEmpty)
+        #expect(try Self.categories(offline) == ["Bird", "Fish"])
+        #expect(try Self.categories(offline, confirmed: true) == ["Fish"])
+        #expect(try offline.pendingCommits().map(\.id) == [1])
+        #expect(try offline.pendingCommits()[0].events.map(\.type) == ["CategoryCreated"])
+        #expect(throws: LedgerError.rule("category name must be unique", entity: "category-bird2 (\"Bird\" is taken by category-bird)")) {
+            try offline.append(CategoryCreated(categoryId: "bird2", name: "bird"))
+        }
+        #expect(try offline.pendingCommits().count == 1, "a refused write is not queued")
+
+        let online = try Self.replica(directory.file("a"), primary)
+        let report = try online.sync()
+        #expect(report.accepted.map(\.pending) == [1])
+        #expect(report.accepted[0].result.positions == [2])
+        #expect(report.refused.isEmpty)
+        #expect(try online.pendingCommits().isEmpty)
+        #expect(try Self.categories(online, confirmed: true) == ["Bird", "Fish"])
+
+        let fresh = try Self.replica(directory.file("fresh"), primary)
+        try fresh.sync()
+        #expect(try Self.log(fresh) == Self.log(online))
+        #expect(try online.verify().isIntact)
+    }
+
+    @Test func twoReplicasOfflineCreatingTheSameNameKeepTheFirstSentAndRefuseTheOtherWithItsRule() throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        let primary = try TestPrimary.freshDatabase()
+        try Self.replica(directory.file("a"), primary).append(ArtistCreated(artistId: "queen", name: "Queen"))
+        try Self.replica(directory.file("b"), primary).sync()
+
+        let a = try Self.replica(directory.file("a"), Self.unreachable)
+        try a.append(CategoryCreated(categoryId: "mammal-a", name: "Mammal"))
+        try a.append(AnimalAdded(animalId: "cat", name: "Cat", diet: .carnivorous, categoryId: "mammal-a"))
+        let b = try Self.replica(directory.file("b"), Self.unreachable)
+        try b.append(CategoryCreated(categoryId: "mammal-b", name: "mammal"))
+        try b.append(AnimalAdded(animalId: "dog", name: "Dog", diet: .omnivorous, categoryId: "mammal-b"))
+        try b.append(ArtistRenamed(artistId: "queen", name: "Queen II"))
+
+        #expect(try Self.replica(directory.file("a"), primary).sync().accepted.count == 2)
+        let report = try Self.replica(directory.file("b"), primary).sync()
+        #expect(report.accepted.map(\.pending) == [3], "the rename is accepted")
+        #expect(report.refused.map(\.id) == [1, 2])
+        #expect(report.refused[0].reason.rule == "category name must be unique")
+        // The animal needed the refused category: checked on its own merits, its category does not exist.
+        #expect(report.refused[1].reason == LedgerError.rule("category must exist", entity: "category-mammal-b"))
+
+        let b2 = try Self.replica(directory.file("b"), primary)
+        #expect(try b2.refusedCommits().map(\.id) == [1, 2])
+        #expect(try b2.refusedCommits()[0].events.map(\.type) == ["CategoryCreated"])
+        #expect(try Self.categories(b2) == ["Mammal"])
+        let a2 = try Self.replica(directory.file("a"), primary)
+        try a2.sync()
+        #expect(try Self.log(a2) == Self.log(b2))
+        #expect(try a2.read { try MusicQueries.artists(in: $0).map(\.name) } == ["Queen II"])
+        #expect(try a2.verify().isIntact && b2.verify().isIntact)
+    }
+
+    @Test func anExpectedVersionThePrimaryMovedPastIsAConflictAndAnEditWithoutOneIsKept() throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        let primary = try TestPrimary.freshDatabase()
+        let first = try Self.replica(directory.file("a"), primary)
+        try first.append(ArtistCreated(artistId: "queen", name: "Queen"))
+        try first.append(ArtistCreated(artistId: "abba", name: "ABBA"))
+        try Self.replica(directory.file("b"), primary).sync()
+
+        let a = try Self.replica(directory.file("a"), Self.unreachable)
+        try a.append(ArtistRenamed(artistId: "queen", name: "Queen (expected)"), expect: .exactly(1))
+        try a.append(ArtistRenamed(artistId: "abba", name: "ABBA (no expectation)"))
+        let b = try Self.replica(directory.file("b"), primary)
+        try b.append(ArtistRenamed(artistId: "queen", name: "Queen (b)"))
+        try b.append(ArtistRenamed(artistId: "abba", name: "ABBA (b)"))
+
+        let report = try Self.replica(directory.file("a"), primary).sync()
+        #expect(report.refused.map(\.id) == [1])
+        #expect(report.refused[0].reason.kind == .conflict)
+        #expect(report.accepted.map(\.pending) == [2])
+        let names = try Self.replica(directory.file("a"), primary).read { try MusicQueries.artists(in: $0).map(\.name) }
+        #expect(names == ["ABBA (no expectation)", "Queen (b)"])
+    }
+
+    @Test func aPendingCommitSentAgainAfterThePrimaryTookItIsNotDoubled() throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        let primary = try TestPrimary.freshDatabase()
+        try Self.replica(directory.file("a"), primary).append(CategoryCreated(categoryId: "fish", name: "Fish"))
+        try Self.replica(directory.file("a"), Self.unreachable).append(CategoryCreated(categoryId: "bird", name: "Bird"))
+        // A copy of the file before the sync: as if the process died after the primary's
+        // commit of the pending commit and before its own.
+        let before = try Self.replica(directory.file("a"), Self.unreachable)
+        try before.backup(to: directory.file("before"))
+
+        try Self.replica(directory.file("a"), primary).sync()
+        let resent = try Self.replica(directory.file("before"), primary)
+        #expect(try resent.pendingCommits().count == 1)
+        let report = try resent.sync()
+        #expect(report.accepted.map(\.pending) == [1])
+        #expect(report.accepted[0].result.appended == false, "its events were found in the log")
+        #expect(try Self.log(resent).count == 2)
+        #expect(try Self.log(resent) == Self.log(Self.replica(directory.file("a"), primary)))
+    }
+
+    @Test func aDiscardedPendingCommitLeavesTheReadsAndARefusedOneIsRetried() throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        let primary = try TestPrimary.freshDatabase()
+        try Self.replica(directory.file("a"), primary).append(CategoryCreated(categoryId: "fish", name: "Fish"))
+        try Self.replica(directory.file("b"), primary).sync()
+
+        let a = try Self.replica(directory.file("a"), Self.unreachable)
+        try a.append(CategoryCreated(categoryId: "bird", name: "Bird"))
+        try a.append(CategoryCreated(categoryId: "reptile", name: "Reptile"))
+        #expect(try a.discardPending(1).events.map(\.type) == ["CategoryCreated"])
+        #expect(try Self.categories(a) == ["Fish", "Reptile"])
+        #expect(throws: LedgerError(.notFound, "no pending commit 1", subject: "1")) { try a.discardPending(1) }
+
+        try Self.replica(directory.file("b"), primary).append(CategoryCreated(categoryId: "reptile-b", name: "Reptile"))
+        let online = try Self.replica(directory.file("a"), primary)
+        #expect(try online.sync().refused.map(\.id) == [2])
+        try online.append(CategoryDeleted(categoryId: "reptile-b"))
+        let retried = try online.retryRefused(2)
+        #expect(try online.refusedCommits().isEmpty)
+        #expect(try online.pendingCommits().map(\.id) == [retried])
+        #expect(try online.sync().accepted.map(\.pending) == [retried])
+        #expect(try Self.categories(online) == ["Fish", "Reptile"])
+        #expect(try online.pendingCommits().isEmpty && online.refusedCommits().isEmpty)
+    }
+
+    @Test func withoutQueueingAWriteWhileThePrimaryIsUnreachableFailsAndQueuesNothing() throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        let primary = try TestPrimary.freshDatabase()
+        try Self.replica(directory.file("a"), primary).append(CategoryCreated(categoryId: "fish", name: "Fish"))
+        let failing = try Ledger(
+            path: directory.file("a"), domains: [MusicDomain(), AnimalsDomain()],
+            options: Ledger.Options(primary: PostgreSQLPrimary(Self.unreachable)))
+        let error = #expect(throws: LedgerError.self) { try failing.append(CategoryCreated(categoryId: "bird", name: "Bird")) }
+        #expect(error?.isPrimaryUnreachable == true)
+        #expect(try failing.pendingCommits().isEmpty)
+    }
+}
