@@ -54,7 +54,7 @@ extension Ledger {
             // Through a primary, every event carries its id from the start: a write rerun after
             // the primary committed it then finds its events there instead of adding them again.
             let events = core.primary == nil ? events : events.map { $0.withID() }
-            guard core.queuesWhenUnreachable, mode == .strict else { return try core.writer.appendSharingCommit(events, mode: mode) }
+            guard core.primary != nil, mode == .strict else { return try core.writer.appendSharingCommit(events, mode: mode) }
             return try OfflineWrites(core: core).append(events)
         }
     }

@@ -1,6 +1,6 @@
-/// The writes of a replica that queues what it cannot send (`WhenUnreachable.queue`): its
-/// pending commits are sent first, in order, so that the primary sees every commit in the
-/// order it was written here; a write the primary cannot take now is queued after them.
+/// The writes of a replica: its pending commits are sent first, in order, so that the primary
+/// sees every commit in the order it was written here; when the replica queues what it cannot
+/// send (`WhenUnreachable.queue`), a write the primary cannot take now is queued after them.
 struct OfflineWrites {
     let core: LedgerCore
 
@@ -19,8 +19,8 @@ struct OfflineWrites {
     ) throws -> Result {
         do {
             if try hasPending() { _ = try PendingSender(core: core).sendAll() }
-            if try !hasPending() { return try online() }
-        } catch let error as LedgerError where error.isPrimaryUnreachable {}
+            return try online()
+        } catch let error as LedgerError where error.isPrimaryUnreachable && core.queuesWhenUnreachable {}
         let now = Timestamp.now()
         let queued = try core.writer.writeOutsideLog { txn in
             try PendingQueue.opened(core, txn).enqueue(try queued(txn).map { $0.withID() }, at: now)

@@ -105,7 +105,7 @@ public struct Session: Sendable {
     @discardableResult
     public func commit() throws(LedgerError) -> AppendResult {
         try LedgerError.typed {
-            guard ledger.core.queuesWhenUnreachable else { return try commitOnline() }
+            guard ledger.core.primary != nil else { return try commitOnline() }
             return try OfflineWrites(core: ledger.core).write(online: commitOnline, pending: { $0 }) { txn in
                 let session = try stored(in: txn)
                 let events = try checkedEvents(of: session)

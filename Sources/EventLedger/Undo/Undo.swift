@@ -11,15 +11,23 @@ struct Undo {
     func commit(undoing commit: UInt64) throws(LedgerError) -> AppendResult? {
         try LedgerError.typed {
             try core.environment.requireNoWriteOnThisThread()
-            guard core.queuesWhenUnreachable, try !events(undoing: commit).isEmpty else { return try commitOnline(undoing: commit) }
+            guard core.primary != nil else { return try commitOnline(undoing: commit) }
             // While the primary is unreachable, the undo of the commit as this replica has it is queued.
-            return try OfflineWrites(core: core).write(online: { try commitOnline(undoing: commit) }, pending: { $0 }) { txn in
-                let events = try UndoPlanner(core: core, txn: txn).events(undoing: commit)
-                try PendingQueue.existing(core, txn)?.requireUntouched(by: events, undoing: commit)
-                return events
+            do {
+                return try OfflineWrites(core: core).write(online: { try commitOnline(undoing: commit) }, pending: { $0 }) { txn in
+                    let events = try UndoPlanner(core: core, txn: txn).events(undoing: commit)
+                    guard !events.isEmpty else { throw NothingToUndo() }
+                    try PendingQueue.existing(core, txn)?.requireUntouched(by: events, undoing: commit)
+                    return events
+                }
+            } catch is NothingToUndo {
+                return nil
             }
         }
     }
+
+    /// Thrown out of the queue's transaction when the commit changed nothing undo can return.
+    private struct NothingToUndo: Error {}
 
     /// Appends the undo of `commit` through the primary, if any; nil when there is nothing to undo.
     private func commitOnline(undoing commit: UInt64) throws -> AppendResult? {
