@@ -19,8 +19,7 @@ extension Ledger {
             try core.writer.writeOutsideLog { txn in
                 let queue = try requireQueue(txn, id: id, "pending")
                 let commit = try queue.commit(id)
-                let discarded = PendingCommit(
-                    id: id, queuedAt: commit.queuedAt, events: try queue.events(of: commit), appliesLocally: commit.appliesLocally)
+                let discarded = try queue.pendingCommit(commit)
                 try queue.remove(commit)
                 _ = try queue.madeStager()
                 try queue.deleteIfEmpty()

@@ -8,10 +8,29 @@ public struct PendingCommit: Sendable {
     public let queuedAt: Timestamp
     /// Its events, each with the id it keeps when the primary accepts it.
     public let events: [PendingEvent]
+    /// The stream of each event, in the order of `events`.
+    public let streams: [String]
     /// Whether its events apply to the replica's state now. One that no longer does (the
     /// primary's commits since break a rule it relies on) is left out of the replica's reads
     /// and stays queued: the primary's check decides at the next sync.
     public let appliesLocally: Bool
+
+    /// Each event as `ledger log --json` prints a pending one: `{"pending", "queuedAt", "id",
+    /// "stream", "type", "data", "metadata"}`, without the position, commit, version and hash
+    /// it has yet to take.
+    public var envelopes: [JSONValue] {
+        zip(events, streams).map { event, stream in
+            .object([
+                "pending": .int(Int64(id)),
+                "queuedAt": .string(queuedAt.description),
+                "id": .string(event.id?.description ?? ""),
+                "stream": .string(stream),
+                "type": .string(event.type),
+                "data": .object(event.payload),
+                "metadata": .object(event.metadata.mapValues { .string($0) }),
+            ])
+        }
+    }
 }
 
 /// A pending commit the primary refused: its events, kept so that nothing written is lost, and

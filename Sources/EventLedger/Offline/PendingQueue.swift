@@ -47,9 +47,14 @@ struct PendingQueue {
 
     /// Every pending commit, in the order queued.
     func pending() throws -> [PendingCommit] {
-        try commits().map { commit in
-            PendingCommit(id: commit.id, queuedAt: commit.queuedAt, events: try events(of: commit), appliesLocally: commit.appliesLocally)
-        }
+        try commits().map(pendingCommit)
+    }
+
+    /// The pending commit of entry `commit`, with its events and their streams.
+    func pendingCommit(_ commit: QueuedCommit) throws -> PendingCommit {
+        PendingCommit(
+            id: commit.id, queuedAt: commit.queuedAt, events: try events(of: commit), streams: commit.streams,
+            appliesLocally: commit.appliesLocally)
     }
 
     /// Checks `events` against the replica's state with the earlier pending commits applied,
@@ -64,6 +69,7 @@ struct PendingQueue {
         let stager = try madeStager()
         let id = try nextID()
         var assignedIDs: [[String: String]] = []
+        var streams: [String] = []
         for (offset, event) in events.enumerated() {
             var staged = event
             do {
@@ -71,6 +77,7 @@ struct PendingQueue {
                 staged.payload = try prepared.event.payload
                 staged.id = event.id ?? EventID.generate()
                 assignedIDs.append(prepared.assignedIDs)
+                streams.append(prepared.event.stream)
                 try stager.stage(staged, at: Self.eventIndex(id, offset))
             } catch var error as LedgerError {
                 error.eventIndex = offset
@@ -78,7 +85,7 @@ struct PendingQueue {
             }
             try record.putEvent(staged, at: Self.eventIndex(id, offset))
         }
-        try put(QueuedCommit(id: id, queuedAt: time, count: events.count, appliesLocally: true))
+        try put(QueuedCommit(id: id, queuedAt: time, streams: streams, appliesLocally: true))
         return (id, assignedIDs)
     }
 
@@ -96,8 +103,7 @@ struct PendingQueue {
     func requireUntouched(by events: [PendingEvent], undoing undone: UInt64) throws {
         let streams = Set(try events.map { try core.catalog.prepare($0).event.stream })
         for commit in try commits() {
-            for event in try self.events(of: commit) {
-                let stream = try core.catalog.prepare(event).event.stream
+            for stream in commit.streams {
                 guard !streams.contains(stream) else {
                     throw LedgerError(
                         .conflict, "commit \(undone) cannot be undone: pending commit \(commit.id) changed \(stream) since", subject: stream)
@@ -161,7 +167,7 @@ struct PendingQueue {
         for commit in try commits() {
             let applies = try apply(commit, with: stager)
             if applies != commit.appliesLocally {
-                try put(QueuedCommit(id: commit.id, queuedAt: commit.queuedAt, count: commit.count, appliesLocally: applies))
+                try put(commit.applying(applies))
             }
         }
         return stager

@@ -29,6 +29,25 @@ struct EventPrinter {
         }
     }
 
+    /// Prints (or collects) the events of pending commit `commit` that `include` keeps (given
+    /// each one's stream and type), after the log's: with `--json` as
+    /// `PendingCommit.envelopes`, in the table marked `pending` where a position would be, the
+    /// commit as `pending N` and no version.
+    mutating func add(pending commit: PendingCommit, where include: (_ stream: String, _ type: String) -> Bool = { _, _ in true }) throws {
+        for (index, event) in commit.events.enumerated() where include(commit.streams[index], event.type) {
+            if json {
+                try output.json(commit.envelopes[index])
+            } else {
+                rows.append(
+                    ["pending", "pending \(commit.id)", commit.queuedAt.description, commit.streams[index], "-", event.type].map(VisibleText.init)
+                        + [
+                            VisibleText(json: .object(event.payload)),
+                            VisibleText(event.metadata.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")),
+                        ])
+            }
+        }
+    }
+
     /// Prints the table collected so far.
     func finish() throws {
         guard !json else { return }
