@@ -183,4 +183,23 @@ import Testing
         #expect(error?.isPrimaryUnreachable == true)
         #expect(try failing.pendingCommits().isEmpty)
     }
+
+    @Test(.timeLimit(.minutes(1)))
+    func aLiveQueryShowsAPendingEditAndTheConfirmedStateOnceItIsRefused() async throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        let primary = try TestPrimary.freshDatabase()
+        try Self.replica(directory.file("a"), primary).append(CategoryCreated(categoryId: "fish", name: "Fish"))
+        try Self.replica(directory.file("b"), primary).sync()
+
+        let offline = try Self.replica(directory.file("a"), Self.unreachable)
+        var names = try await offline.observe { try AnimalsQueries.categories(in: $0).map(\.name) }.makeAsyncIterator()
+        #expect(try await names.next() == ["Fish"])
+        try offline.append(CategoryCreated(categoryId: "bird", name: "Bird"))
+        #expect(try await names.next() == ["Bird", "Fish"], "the pending edit shows at once")
+
+        try Self.replica(directory.file("b"), primary).append(CategoryCreated(categoryId: "bird-b", name: "bird"))
+        #expect(try Self.replica(directory.file("a"), primary).sync().refused.map(\.id) == [1])
+        #expect(try await names.next() == ["bird", "Fish"], "the refused edit leaves the screen")
+    }
 }

@@ -148,6 +148,18 @@ struct PendingQueue {
         return refused
     }
 
+    /// The pending and refused commits' entries, as bytes that change whenever one of them
+    /// is queued, sent, refused, discarded or found to apply or not.
+    func state() throws -> [UInt8] {
+        var state: [UInt8] = []
+        for kind in [SessionEntryKind.pendingCommit, .refusedCommit] {
+            try record.forEachEntry(record.key(kind)) { key, value in
+                state += Array(key) + LedgerTables.bigEndian(UInt64(value.count)) + Array(value)
+            }
+        }
+        return state
+    }
+
     /// Deletes the queue's record when it holds no pending and no refused commit.
     func deleteIfEmpty() throws {
         guard try commits().isEmpty, try refused().isEmpty else { return }

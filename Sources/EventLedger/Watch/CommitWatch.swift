@@ -14,15 +14,24 @@ final class CommitWatch: Sendable {
     /// Keeps a replica up to its primary while it is watched, so other machines' commits
     /// are seen too; nil for a ledger of its own.
     private let follower: PrimaryFollower?
+    /// The pending commits as they were last delivered, when their changes are delivered too.
+    private let pendingAtStart: [UInt8]?
 
     /// Sets up a watch of `ledger`'s commits from position `from` on (default: only commits
-    /// made after the call). Throws a `.storage` error when the file cannot be watched.
-    init(_ ledger: Ledger, from position: UInt64?) throws {
+    /// made after the call), and with `pendingChanges` of the changes of its pending commits.
+    /// Throws a `.storage` error when the file cannot be watched.
+    init(_ ledger: Ledger, from position: UInt64?, pendingChanges: Bool = false) throws {
         self.ledger = ledger
         signal = try FileChangeSignal(path: ledger.path)
         file = try WatchedFile(path: ledger.path)
         start = try position ?? ledger.head().position + 1
+        pendingAtStart = pendingChanges ? try Self.pendingState(of: ledger) : nil
         follower = try ledger.core.primary.map { try PrimaryFollower(Replication(core: ledger.core), link: $0) }
+    }
+
+    /// What the ledger's pending and refused commits are now, as bytes that change whenever they do.
+    private static func pendingState(of ledger: Ledger) throws -> [UInt8] {
+        try ledger.core.environment.read { txn in try PendingQueue.existing(ledger.core, txn)?.state() ?? [] }
     }
 
     deinit {
@@ -31,10 +40,12 @@ final class CommitWatch: Sendable {
 
     /// Calls `body` with each commit from the start position on, as soon as any process
     /// commits it, until `body` returns false or `stopped()` holds (looked at least every
-    /// half second). Throws a `.storage` error when the ledger's path is removed or comes to
-    /// name another file, or when the file is truncated, and the follower's failure.
-    func run(until stopped: () -> Bool, _ body: (CommittedBatch) throws -> Bool) throws {
+    /// half second); when the watch delivers the changes of the pending commits, with nil for
+    /// each. Throws a `.storage` error when the ledger's path is removed or comes to name
+    /// another file, or when the file is truncated, and the follower's failure.
+    func run(until stopped: () -> Bool, _ body: (CommittedBatch?) throws -> Bool) throws {
         var next = start
+        var pending = pendingAtStart
         // LMDB publishes a commit to readers just after its last write to the file, so a
         // wake-up may still see the old state: then look again shortly, a few times.
         var recheckDelays: ArraySlice<Int32> = []
@@ -53,6 +64,10 @@ final class CommitWatch: Sendable {
             for batch in batches {
                 guard try body(batch) else { return }
                 next = batch.events[batch.events.count - 1].position + 1
+            }
+            if let delivered = pending, case let now = try Self.pendingState(of: ledger), now != delivered {
+                pending = now
+                guard try body(nil) else { return }
             }
             if !batches.isEmpty { recheckDelays = [] }
             if let delay = recheckDelays.popFirst() {

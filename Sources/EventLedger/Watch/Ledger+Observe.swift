@@ -38,7 +38,7 @@ extension Ledger {
         reading current: @escaping @Sendable () throws -> Value, isSame: @escaping @Sendable (Value, Value) -> Bool
     ) throws -> AsyncThrowingStream<Value, any Error> {
         // Watching begins before the first read, so no commit falls between the two.
-        let commits = try watchedCommits()
+        let commits = try watchedChanges()
         let first = try current()
         let (values, continuation) = AsyncThrowingStream<Value, any Error>.makeStream()
         continuation.yield(first)

@@ -17,7 +17,7 @@ extension Ledger {
     /// A replica opened for writing with its primary is kept up to it meanwhile: the
     /// primary's commit notifications sync it, so other machines' commits are seen too.
     public func watch(from position: UInt64? = nil, _ body: (CommittedBatch) throws -> Bool) throws {
-        try CommitWatch(self, from: position).run(until: { false }, body)
+        try CommitWatch(self, from: position).run(until: { false }) { batch in try batch.map(body) ?? true }
     }
 
     /// The commits from position `from` on (default: those made after the call) as any
@@ -36,14 +36,30 @@ extension Ledger {
     /// `commits(from:)` with its watch set up when it returns, so that any commit made after
     /// the return is in the sequence; throws what setting the watch up throws.
     func watchedCommits(from position: UInt64? = nil) throws -> AsyncThrowingStream<CommittedBatch, any Error> {
-        let watch = try CommitWatch(self, from: position)
-        let (stream, continuation) = AsyncThrowingStream<CommittedBatch, any Error>.makeStream()
+        try watched(from: position, pendingChanges: false) { $0 }
+    }
+
+    /// A signal for each change of what the read models answer, with its watch set up when it
+    /// returns: each commit, and each change of a replica's pending commits (one queued, sent,
+    /// refused or discarded).
+    func watchedChanges() throws -> AsyncThrowingStream<Void, any Error> {
+        try watched(from: nil, pendingChanges: true) { _ in () }
+    }
+
+    /// The `element` of each commit from `position` on (and, with `pendingChanges`, of each
+    /// change of the pending commits, given nil), delivered from a thread of its own; a nil
+    /// element is not delivered.
+    private func watched<Element: Sendable>(
+        from position: UInt64?, pendingChanges: Bool, _ element: @escaping @Sendable (CommittedBatch?) -> Element?
+    ) throws -> AsyncThrowingStream<Element, any Error> {
+        let watch = try CommitWatch(self, from: position, pendingChanges: pendingChanges)
+        let (stream, continuation) = AsyncThrowingStream<Element, any Error>.makeStream()
         let cancelled = CancellationFlag()
         continuation.onTermination = { _ in cancelled.set() }
         try DetachedThread.start(named: watchThreadName) {
             do {
                 try watch.run(until: { cancelled.isSet }) { batch in
-                    continuation.yield(batch)
+                    if let value = element(batch) { continuation.yield(value) }
                     return !cancelled.isSet
                 }
                 continuation.finish()
