@@ -90,11 +90,12 @@ struct PendingQueue {
     }
 
     /// Removes pending commit `commit`: sent and accepted, or discarded. The overlay is made
-    /// again when next read, without it.
+    /// again when next read, without it: its base is dropped (the rest goes when it is made
+    /// again, so that sending many commits in a row does not empty it each time).
     func remove(_ commit: QueuedCommit) throws {
         for offset in 0..<commit.count { try record.deleteEvent(at: Self.eventIndex(commit.id, offset)) }
         try record.txn.delete(record.table, record.key(.pendingCommit, LedgerTables.bigEndian(commit.id)))
-        try record.deleteEntries(of: SessionEntryKind.overlay)
+        try record.txn.delete(record.table, record.key(.overlayBase))
     }
 
     /// Throws `.conflict` when a pending commit wrote to a stream `events`, the undo of
