@@ -4,14 +4,15 @@ struct BenchOptions {
         usage: ledger-bench [--quick] [--only LETTERS] [--json-out PATH] [--baselines DIR] [--ledger-binary PATH]
                             [--primary URL] [--rebuild-events N] [--readme [PATH]]
           --quick               small sizes (ledgers of 10k, 20k, 50k events, 200 durable commits), under a minute
-          --only LETTERS        run only the workloads with these letters, e.g. `--only abe` (default: a to k)
+          --only LETTERS        run only the workloads with these letters, e.g. `--only abe` (default: a to l)
           --json-out PATH       where to write the results (default .build/bench/results.json)
           --baselines DIR       the compiled C baselines lmdb-baseline, sqlite-baseline and sqlite-same-work
                                 (tools/bench builds them); without it the comparisons with raw LMDB, SQLite
                                 and the same-work SQLite peer are left out
           --ledger-binary PATH  the `ledger` tool for the cold-start workload (default: next to ledger-bench)
-          --primary URL         an empty PostgreSQL database for (i), writes through a shared primary
-                                (tools/bench starts a server of its own); without it (i) is left out
+          --primary URL         a PostgreSQL server's database for (i), writes through a shared primary,
+                                and (l), a sync of pending commits (tools/bench starts a server of its
+                                own); without it (i) and (l) are left out
           --rebuild-events N    (e) rebuilds a generated ledger of N events instead of the largest ledger
                                 (e.g. 10000000, to see how its memory grows)
           --readme [PATH]       rewrite the table between <!-- bench:begin --> and <!-- bench:end --> in PATH

@@ -16,15 +16,17 @@ struct BenchScale {
     let coldAppends: Int
     /// (j): commits, each by a `ledger append` process, whose observed result is timed.
     let observedCommits: Int
+    /// (l): single-event commits queued on a replica while its primary is unreachable, then sent by one sync.
+    let pendingCommits: Int
 
     static let full = BenchScale(
         ledgerSizes: [10_000, 100_000, 1_000_000], bulkEvents: 1_000_000, batchCommits: 1_000,
         singleCommits: 2_000, commitsPerWriter: 500, coldAppends: 200,
-        observedCommits: 200)
+        observedCommits: 200, pendingCommits: 10_000)
     static let quick = BenchScale(
         ledgerSizes: [10_000, 20_000, 50_000], bulkEvents: 50_000, batchCommits: 200,
         singleCommits: 200, commitsPerWriter: 25, coldAppends: 20,
-        observedCommits: 20)
+        observedCommits: 20, pendingCommits: 500)
 
     /// The events the workloads take from the generated stream: the baselines read this many from the events file.
     var generatedEvents: Int { max(bulkEvents, batchCommits * eventsPerBatch, singleCommits, commitsPerWriter) }

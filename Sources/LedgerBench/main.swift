@@ -32,6 +32,7 @@ let workloads: [any Workload] = [
     ConcurrentWritersWorkload(), RebuildWorkload(events: options.rebuildEvents), AsOfQueryWorkload(), CurrentStateQueryWorkload(),
     ColdAppendWorkload(),
     PrimaryWorkload(primary: options.primary), ObserveLatencyWorkload(), FormSessionWorkload(),
+    OfflineSyncWorkload(primary: options.primary),
 ].filter(options.includes)
 do {
     let loadAtStart = SystemLoad.averages
