@@ -20,6 +20,21 @@ extension Ledger {
         try CommitWatch(self, from: position).run(until: { false }) { batch in try batch.map(body) ?? true }
     }
 
+    /// Calls `body` as `watch(from:_:)` does, and `pending` with each pending commit a replica
+    /// working offline queues after the call (see `PendingCommit`), until either returns false.
+    public func watch(
+        from position: UInt64? = nil, _ body: (CommittedBatch) throws -> Bool, pending: (PendingCommit) throws -> Bool
+    ) throws {
+        var seen = Set(try pendingCommits().map(\.id))
+        try CommitWatch(self, from: position, pendingChanges: true).run(until: { false }) { batch in
+            if let batch { return try body(batch) }
+            for commit in try pendingCommits() where seen.insert(commit.id).inserted {
+                guard try pending(commit) else { return false }
+            }
+            return true
+        }
+    }
+
     /// The commits from position `from` on (default: those made after the call) as any
     /// process makes them — for a view that refreshes on commit instead of reloading.
     /// Ends when the consuming task is cancelled or the sequence is dropped; ends by throwing
