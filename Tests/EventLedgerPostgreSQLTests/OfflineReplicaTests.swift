@@ -185,7 +185,7 @@ import Testing
     }
 
     @Test(.timeLimit(.minutes(1)))
-    func aLiveQueryShowsAPendingEditAndTheConfirmedStateOnceItIsRefused() async throws {
+    func aLiveQueryShowsAPendingEditAndTheConfirmedStateOnceItIsRefusedAndTheAppIsToldWhy() async throws {
         let directory = TemporaryDirectory()
         defer { directory.remove() }
         let primary = try TestPrimary.freshDatabase()
@@ -198,8 +198,12 @@ import Testing
         try offline.append(CategoryCreated(categoryId: "bird", name: "Bird"))
         #expect(try await names.next() == ["Bird", "Fish"], "the pending edit shows at once")
 
+        var refusals = offline.refusals().makeAsyncIterator()
         try Self.replica(directory.file("b"), primary).append(CategoryCreated(categoryId: "bird-b", name: "bird"))
         #expect(try Self.replica(directory.file("a"), primary).sync().refused.map(\.id) == [1])
         #expect(try await names.next() == ["bird", "Fish"], "the refused edit leaves the screen")
+        let refused = try await refusals.next()
+        #expect(refused?.id == 1)
+        #expect(refused?.reason.rule == "category name must be unique", "and the app is told why")
     }
 }

@@ -51,21 +51,35 @@ extension Ledger {
     /// `commits(from:)` with its watch set up when it returns, so that any commit made after
     /// the return is in the sequence; throws what setting the watch up throws.
     func watchedCommits(from position: UInt64? = nil) throws -> AsyncThrowingStream<CommittedBatch, any Error> {
-        try watched(from: position, pendingChanges: false) { $0 }
+        try watched(from: position, pendingChanges: false) { batch in batch.map { [$0] } ?? [] }
     }
 
     /// A signal for each change of what the read models answer, with its watch set up when it
     /// returns: each commit, and each change of a replica's pending commits (one queued, sent,
     /// refused or discarded).
     func watchedChanges() throws -> AsyncThrowingStream<Void, any Error> {
-        try watched(from: nil, pendingChanges: true) { _ in () }
+        try watched(from: nil, pendingChanges: true) { _ in [()] }
     }
 
-    /// The `element` of each commit from `position` on (and, with `pendingChanges`, of each
-    /// change of the pending commits, given nil), delivered from a thread of its own; a nil
-    /// element is not delivered.
+    /// Each pending commit the primary refuses from now on, as a sync (this process's or
+    /// another's) refuses it: for an app to tell its user which edit was refused and why.
+    /// Ends as `commits(from:)` does.
+    public func refusals() -> AsyncThrowingStream<RefusedCommit, any Error> {
+        do {
+            let seen = Mutex(Set(try refusedCommits().map(\.id)))
+            return try watched(from: nil, pendingChanges: true) { [self] batch in
+                guard batch == nil, let refused = try? refusedCommits() else { return [] }
+                return seen.withLock { seen in refused.filter { seen.insert($0.id).inserted } }
+            }
+        } catch {
+            return AsyncThrowingStream { throw error }
+        }
+    }
+
+    /// The `elements` of each commit from `position` on (and, with `pendingChanges`, of each
+    /// change of the pending commits, given nil), delivered from a thread of its own.
     private func watched<Element: Sendable>(
-        from position: UInt64?, pendingChanges: Bool, _ element: @escaping @Sendable (CommittedBatch?) -> Element?
+        from position: UInt64?, pendingChanges: Bool, _ elements: @escaping @Sendable (CommittedBatch?) -> [Element]
     ) throws -> AsyncThrowingStream<Element, any Error> {
         let watch = try CommitWatch(self, from: position, pendingChanges: pendingChanges)
         let (stream, continuation) = AsyncThrowingStream<Element, any Error>.makeStream()
@@ -74,7 +88,7 @@ extension Ledger {
         try DetachedThread.start(named: watchThreadName) {
             do {
                 try watch.run(until: { cancelled.isSet }) { batch in
-                    if let value = element(batch) { continuation.yield(value) }
+                    for element in elements(batch) { continuation.yield(element) }
                     return !cancelled.isSet
                 }
                 continuation.finish()
