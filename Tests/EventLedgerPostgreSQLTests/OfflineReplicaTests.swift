@@ -206,4 +206,35 @@ import Testing
         #expect(refused?.id == 1)
         #expect(refused?.reason.rule == "category name must be unique", "and the app is told why")
     }
+
+    @Test func aSessionCommittedAndAnUndoMadeOfflineAreOnePendingCommitEach() throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        let primary = try TestPrimary.freshDatabase()
+        let first = try Self.replica(directory.file("a"), primary)
+        try first.append(CategoryCreated(categoryId: "fish", name: "Fish"))
+        let bird = try first.append(CategoryCreated(categoryId: "bird", name: "Bird"))
+
+        let offline = try Self.replica(directory.file("a"), Self.unreachable)
+        let session = try offline.beginSession(name: "reptiles")
+        try session.stage(CategoryCreated(categoryId: "reptile", name: "Reptile"))
+        try session.stage(AnimalAdded(animalId: "gecko", name: "Gecko", diet: .carnivorous, categoryId: "reptile"))
+        #expect(try session.commit().pendingCommit == 1)
+        #expect(try offline.sessions().isEmpty, "the session is gone with its commit")
+        #expect(try offline.pendingCommits()[0].events.count == 2)
+        #expect(try offline.undo(commit: bird.commit)?.pendingCommit == 2)
+        #expect(try Self.categories(offline) == ["Fish", "Reptile"])
+        try offline.append(CategoryRenamed(categoryId: "fish", name: "Fishes"))
+        let conflict = #expect(throws: LedgerError.self) { try offline.undo(commit: 1) }
+        #expect(conflict?.kind == .conflict, "undoing a commit a pending one changed since is a conflict")
+        #expect(conflict?.message == "commit 1 cannot be undone: pending commit 3 changed category-fish since")
+
+        let online = try Self.replica(directory.file("a"), primary)
+        #expect(try online.sync().accepted.map(\.pending) == [1, 2, 3])
+        #expect(try Self.categories(online, confirmed: true) == ["Fishes", "Reptile"])
+        let sent = try Self.log(online).suffix(4)
+        #expect(sent.map(\.type) == ["CategoryCreated", "AnimalAdded", "EntityRestored", "CategoryRenamed"])
+        #expect(sent.map(\.commit) == [3, 3, 4, 5], "the session's events are one commit")
+        #expect(sent.dropFirst(2).first?.metadata == ["undoes": String(bird.commit)])
+    }
 }
