@@ -15,30 +15,19 @@ extension Ledger {
     /// no pending commit has that number.
     @discardableResult
     public func discardPending(_ id: UInt64) throws(LedgerError) -> PendingCommit {
-        try LedgerError.typed {
-            try core.writer.writeOutsideLog { txn in
-                let queue = try requireQueue(txn, id: id, "pending")
-                let commit = try queue.commit(id)
-                let discarded = try queue.pendingCommit(commit)
-                try queue.remove(commit)
-                _ = try queue.madeStager()
-                try queue.deleteIfEmpty()
-                return discarded
-            }
+        try changingQueue(about: id, "pending") { queue in
+            let commit = try queue.commit(id)
+            let discarded = try queue.pendingCommit(commit)
+            try queue.remove(commit)
+            _ = try queue.madeStager()
+            return discarded
         }
     }
 
     /// Forgets refused commit `id`. Returns it; `.notFound` when no refused commit has that number.
     @discardableResult
     public func discardRefused(_ id: UInt64) throws(LedgerError) -> RefusedCommit {
-        try LedgerError.typed {
-            try core.writer.writeOutsideLog { txn in
-                let queue = try requireQueue(txn, id: id, "refused")
-                let refused = try queue.removeRefused(id)
-                try queue.deleteIfEmpty()
-                return refused
-            }
-        }
+        try changingQueue(about: id, "refused") { queue in try queue.removeRefused(id) }
     }
 
     /// Queues the events of refused commit `id` again, as a new pending commit checked against
@@ -46,20 +35,21 @@ extension Ledger {
     /// refused); the next sync sends it. Returns the new pending commit's number.
     @discardableResult
     public func retryRefused(_ id: UInt64) throws(LedgerError) -> UInt64 {
-        try LedgerError.typed {
-            try core.writer.writeOutsideLog { txn in
-                let queue = try requireQueue(txn, id: id, "refused")
-                let refused = try queue.removeRefused(id)
-                return try queue.enqueue(refused.events, at: .now()).id
-            }
-        }
+        try changingQueue(about: id, "refused") { queue in try queue.enqueue(try queue.removeRefused(id).events, at: .now()).id }
     }
 
-    /// The queue of `txn`, a write; `.notFound` about the `kind` commit `id` when there is none.
-    private func requireQueue(_ txn: Transaction, id: UInt64, _ kind: String) throws -> PendingQueue {
-        guard let queue = try PendingQueue.existing(core, txn) else {
-            throw LedgerError(.notFound, "no \(kind) commit \(id)", subject: String(id))
+    /// Runs `change` on the queue in a write transaction of its own, then deletes the queue if
+    /// it holds nothing any more; `.notFound` about the `kind` commit `id` when there is no queue.
+    private func changingQueue<T>(about id: UInt64, _ kind: String, _ change: (PendingQueue) throws -> T) throws(LedgerError) -> T {
+        try LedgerError.typed {
+            try core.writer.writeOutsideLog { txn in
+                guard let queue = try PendingQueue.existing(core, txn) else {
+                    throw LedgerError(.notFound, "no \(kind) commit \(id)", subject: String(id))
+                }
+                let changed = try change(queue)
+                try queue.deleteIfEmpty()
+                return changed
+            }
         }
-        return queue
     }
 }
