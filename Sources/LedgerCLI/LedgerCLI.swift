@@ -13,7 +13,7 @@ public enum LedgerCLI {
             AppendCommand.command, SessionCommand.command, QueryCommand.command(for: program), LogCommand.command,
             HistoryCommand.command, WatchCommand.command, RebuildCommand.command(for: program), ReplayCommand.command,
             VerifyCommand.command, ExportCommand.command, ImportCommand.command, BackupCommand.command, StatsCommand.command,
-            SyncCommand.command, PushCommand.command, UndoCommand.command,
+            SyncCommand.command, PendingCommand.command, PushCommand.command, UndoCommand.command,
         ]
     }
 

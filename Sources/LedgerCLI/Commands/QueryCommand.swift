@@ -10,7 +10,7 @@ enum QueryCommand {
             name: "query",
             summary: "print the answer of a query",
             help: help(flags: flags, queries: program.queries),
-            options: OptionSpec(flags: Set(["json"] + flags), valued: ["session", "as-of"]),
+            options: OptionSpec(flags: Set(["json", "confirmed"] + flags), valued: ["session", "as-of"]),
             run: run
         )
     }
@@ -19,7 +19,7 @@ enum QueryCommand {
     private static func help(flags: [String], queries: [QueryDefinition]) -> String {
         let flagsUsage = flags.isEmpty ? "" : " [" + flags.map { "--\($0)" }.joined(separator: "|") + "]"
         return """
-            usage: ledger query QUERY [ARG]\(flagsUsage) [--as-of P|T] [--session ID] [--json]
+            usage: ledger query QUERY [ARG]\(flagsUsage) [--as-of P|T] [--session ID] [--confirmed] [--json]
 
             Prints the answer of a query over the read models as a table, or as JSON with --json.
             Queries:
@@ -29,6 +29,9 @@ enum QueryCommand {
             --as-of T    the state after every commit recorded at or before the ISO-8601 time T
                          (e.g. 2026-11-29T23:10:00Z, with fractional seconds or an offset)
             --session ID the answer as if that form session were committed
+            --confirmed  on a replica, the answer from the primary's commits alone, without
+                         the pending commits written while the primary was unreachable
+                         (an --as-of answer never has them)
             A query for an entity that does not exist exits 1.
             """
     }
@@ -62,11 +65,13 @@ enum QueryCommand {
         let result: QueryResult
         switch (arguments.value("session"), try arguments.value("as-of").map(logPoint)) {
         case (.some, .some): throw UsageError("--as-of and --session cannot be combined", command: "query")
-        case (.some(let session), nil): result = try ledger.session(session).query(model, input)
+        case (.some(let session), nil):
+            if arguments.has("confirmed") { throw UsageError("--confirmed and --session cannot be combined", command: "query") }
+            result = try ledger.session(session).query(model, input)
         case (nil, .some(let point)):
             try requireWithinLog(point, ledger)
             result = try ledger.query(model, input, asOf: point)
-        case (nil, nil): result = try ledger.query(model, input)
+        case (nil, nil): result = try ledger.query(model, input, confirmed: arguments.has("confirmed"))
         }
         try print(result, to: context)
     }
