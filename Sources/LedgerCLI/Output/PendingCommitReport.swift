@@ -2,7 +2,8 @@ import EventLedger
 
 /// Prints pending and refused commits: with `--json` one NDJSON object per commit, whose
 /// events read as the log's envelopes do (type, stream, data, id; expect and metadata as a
-/// batch line gives them, when the event has them); without it, a heading line per commit and a table of its events.
+/// batch line gives them, when the event has them); without it, a heading line per commit
+/// and a table of its events.
 struct PendingCommitReport {
     let context: CommandContext
 
@@ -12,13 +13,14 @@ struct PendingCommitReport {
             try context.output.json(
                 .object([
                     "pending": .int(Int64(commit.id)), "queuedAt": .string(commit.queuedAt.description),
-                    "appliesLocally": .bool(commit.appliesLocally), "events": .array(commit.events.map(json)),
+                    "appliesLocally": .bool(commit.appliesLocally),
+                    "events": .array(zip(commit.events, commit.streams).map { json($0, $1) }),
                 ]))
             return
         }
         let applies = commit.appliesLocally ? "applies locally" : "does not apply locally now (the primary decides at the next sync)"
         try context.output.line("pending commit \(commit.id) queued at \(commit.queuedAt), \(applies)")
-        try printEvents(commit.events)
+        try printEvents(zip(commit.events, commit.streams).map { ($0, Optional($1)) })
     }
 
     /// Prints `commit`: `{"refused","queuedAt","refusedAt","exit","reason","events"}`, where
@@ -31,21 +33,21 @@ struct PendingCommitReport {
                 .object([
                     "refused": .int(Int64(commit.id)), "queuedAt": .string(commit.queuedAt.description),
                     "refusedAt": .string(commit.refusedAt.description), "exit": .int(Int64(exit)),
-                    "reason": .string(commit.reason.message), "events": .array(commit.events.map(json)),
+                    "reason": .string(commit.reason.message), "events": .array(derivingStreams(commit.events).map(json)),
                 ]))
             return
         }
         try context.output.line(
             "refused commit \(commit.id) queued at \(commit.queuedAt), refused at \(commit.refusedAt), "
                 + "exit \(exit): \(VisibleText(commit.reason.message).text)")
-        try printEvents(commit.events)
+        try printEvents(derivingStreams(commit.events))
     }
 
-    /// The table of `events`, indented under their commit's line.
-    private func printEvents(_ events: [PendingEvent]) throws {
-        let rows = events.map { event in
+    /// The table of `events`, each with its stream when known, indented under their commit's line.
+    private func printEvents(_ events: [(PendingEvent, String?)]) throws {
+        let rows = events.map { event, stream in
             [
-                VisibleText(event.type), VisibleText(stream(of: event) ?? ""), VisibleText(event.id?.description ?? ""),
+                VisibleText(event.type), VisibleText(stream ?? ""), VisibleText(event.id?.description ?? ""),
                 VisibleText(json: .object(event.payload)),
             ]
         }
@@ -55,14 +57,14 @@ struct PendingCommitReport {
     }
 
     /// `event` as the log's envelope shows its type, stream, data and id, without the stream
-    /// when this tool's domains cannot tell it; with `expect` and `metadata` as a batch line
-    /// gives them, when the event expects a version or has metadata.
-    private func json(_ event: PendingEvent) -> JSONValue {
+    /// when it is not known; with `expect` and `metadata` as a batch line gives them, when the
+    /// event expects a version or has metadata.
+    private func json(_ event: PendingEvent, _ stream: String?) -> JSONValue {
         var object: [String: JSONValue] = [
             "type": .string(event.type), "data": .object(event.payload),
             "id": event.id.map { .string($0.description) } ?? .null,
         ]
-        if let stream = stream(of: event) { object["stream"] = .string(stream) }
+        if let stream { object["stream"] = .string(stream) }
         switch event.expect {
         case .any: break
         case .noStream: object["expect"] = .string(event.expect.description)
@@ -72,11 +74,13 @@ struct PendingCommitReport {
         return .object(object)
     }
 
-    /// The stream `event` belongs to, as its type in this tool's domains derives it from the
-    /// payload; nil when no domain knows the type or the payload does not read as it.
-    private func stream(of event: PendingEvent) -> String? {
-        let types = context.program.domains.lazy.flatMap(\.eventTypes)
-        guard let type = types.first(where: { $0.typeName == event.type }) else { return nil }
-        return try? type.canonical(event.payload).stream
+    /// Each of a refused commit's `events` with the stream its type in this tool's domains
+    /// derives from its payload; nil when no domain knows the type or the payload does not
+    /// read as it.
+    private func derivingStreams(_ events: [PendingEvent]) -> [(PendingEvent, String?)] {
+        let types = context.program.domains.flatMap(\.eventTypes)
+        return events.map { event in
+            (event, types.first { $0.typeName == event.type }.flatMap { try? $0.canonical(event.payload).stream })
+        }
     }
 }

@@ -6,7 +6,7 @@ import Testing
 /// writes are queued as pending commits that reads show at once, the next sync sends them,
 /// and the primary accepts or refuses each as it would an online write; refused ones stay
 /// listed with their reason until retried or discarded, and every replica converges.
-@Suite(TestPrimary.available) struct OfflineReplicaTests {
+@Suite(TestPrimary.available) struct OfflineReplicaCommandTests {
     /// A primary nobody answers at: a closed port.
     static let unreachable = "postgresql://ledger@127.0.0.1:1/postgres"
     /// The options of a replica whose primary is unreachable and which queues its writes.
