@@ -44,6 +44,8 @@ public struct RefusedCommit: Sendable {
     public let refusedAt: Timestamp
     /// Its events.
     public let events: [PendingEvent]
+    /// The stream of each event, in the order of `events`.
+    public let streams: [String]
     /// Why the primary refused it: the error an online write of it would have had.
     public let reason: LedgerError
 }
@@ -51,7 +53,7 @@ public struct RefusedCommit: Sendable {
 /// What a sync did: the other machines' events it appended, and what became of the pending
 /// commits it sent, in the order they were queued.
 public struct SyncReport: Sendable {
-    /// How many events of the primary's log the replica appended (its own accepted ones included).
+    /// How many events of other machines' commits the replica appended before sending its own.
     public let appended: Int
     /// The pending commits the primary accepted, with where they landed.
     public let accepted: [(pending: UInt64, result: AppendResult)]

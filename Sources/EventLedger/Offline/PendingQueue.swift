@@ -126,7 +126,8 @@ struct PendingQueue {
     /// Moves pending commit `commit`, whose `events` the primary refused with `reason`, to
     /// the refused commits.
     func refuse(_ commit: QueuedCommit, events: [PendingEvent], reason: LedgerError, at time: Timestamp) throws -> RefusedCommit {
-        let refused = RefusedCommit(id: commit.id, queuedAt: commit.queuedAt, refusedAt: time, events: events, reason: reason)
+        let refused = RefusedCommit(
+            id: commit.id, queuedAt: commit.queuedAt, refusedAt: time, events: events, streams: commit.streams, reason: reason)
         try remove(commit)
         try record.txn.put(record.table, refusedKey(commit.id), RefusedCommitCoding.encoded(refused))
         return refused

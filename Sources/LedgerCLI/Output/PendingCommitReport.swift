@@ -14,13 +14,13 @@ struct PendingCommitReport {
                 .object([
                     "pending": .int(Int64(commit.id)), "queuedAt": .string(commit.queuedAt.description),
                     "appliesLocally": .bool(commit.appliesLocally),
-                    "events": .array(zip(commit.events, commit.streams).map { json($0, $1) }),
+                    "events": .array(zip(commit.events, commit.streams).map(json)),
                 ]))
             return
         }
         let applies = commit.appliesLocally ? "applies locally" : "does not apply locally now (the primary decides at the next sync)"
         try context.output.line("pending commit \(commit.id) queued at \(commit.queuedAt), \(applies)")
-        try printEvents(zip(commit.events, commit.streams).map { ($0, Optional($1)) })
+        try printEvents(commit.events, commit.streams)
     }
 
     /// Prints `commit`: `{"refused","queuedAt","refusedAt","exit","reason","events"}`, where
@@ -33,21 +33,21 @@ struct PendingCommitReport {
                 .object([
                     "refused": .int(Int64(commit.id)), "queuedAt": .string(commit.queuedAt.description),
                     "refusedAt": .string(commit.refusedAt.description), "exit": .int(Int64(exit)),
-                    "reason": .string(commit.reason.message), "events": .array(derivingStreams(commit.events).map(json)),
+                    "reason": .string(commit.reason.message), "events": .array(zip(commit.events, commit.streams).map(json)),
                 ]))
             return
         }
         try context.output.line(
             "refused commit \(commit.id) queued at \(commit.queuedAt), refused at \(commit.refusedAt), "
                 + "exit \(exit): \(VisibleText(commit.reason.message).text)")
-        try printEvents(derivingStreams(commit.events))
+        try printEvents(commit.events, commit.streams)
     }
 
-    /// The table of `events`, each with its stream when known, indented under their commit's line.
-    private func printEvents(_ events: [(PendingEvent, String?)]) throws {
-        let rows = events.map { event, stream in
+    /// The table of `events` and their `streams`, indented under their commit's line.
+    private func printEvents(_ events: [PendingEvent], _ streams: [String]) throws {
+        let rows = zip(events, streams).map { event, stream in
             [
-                VisibleText(event.type), VisibleText(stream ?? ""), VisibleText(event.id?.description ?? ""),
+                VisibleText(event.type), VisibleText(stream), VisibleText(event.id?.description ?? ""),
                 VisibleText(json: .object(event.payload)),
             ]
         }
@@ -56,15 +56,13 @@ struct PendingCommitReport {
         }
     }
 
-    /// `event` as the log's envelope shows its type, stream, data and id, without the stream
-    /// when it is not known; with `expect` and `metadata` as a batch line gives them, when the
-    /// event expects a version or has metadata.
-    private func json(_ event: PendingEvent, _ stream: String?) -> JSONValue {
+    /// `event` as the log's envelope shows its type, stream, data and id; with `expect` and
+    /// `metadata` as a batch line gives them, when the event expects a version or has metadata.
+    private func json(_ event: PendingEvent, _ stream: String) -> JSONValue {
         var object: [String: JSONValue] = [
-            "type": .string(event.type), "data": .object(event.payload),
+            "type": .string(event.type), "stream": .string(stream), "data": .object(event.payload),
             "id": event.id.map { .string($0.description) } ?? .null,
         ]
-        if let stream { object["stream"] = .string(stream) }
         switch event.expect {
         case .any: break
         case .noStream: object["expect"] = .string(event.expect.description)
@@ -72,15 +70,5 @@ struct PendingCommitReport {
         }
         if !event.metadata.isEmpty { object["metadata"] = .object(event.metadata.mapValues { .string($0) }) }
         return .object(object)
-    }
-
-    /// Each of a refused commit's `events` with the stream its type in this tool's domains
-    /// derives from its payload; nil when no domain knows the type or the payload does not
-    /// read as it.
-    private func derivingStreams(_ events: [PendingEvent]) -> [(PendingEvent, String?)] {
-        let types = context.program.domains.flatMap(\.eventTypes)
-        return events.map { event in
-            (event, types.first { $0.typeName == event.type }.flatMap { try? $0.canonical(event.payload).stream })
-        }
     }
 }
