@@ -72,7 +72,9 @@ let package = Package(
         .testTarget(name: "EventLedgerFoundationTests", dependencies: ["EventLedgerFoundation", "EventLedger"]),
         .testTarget(
             name: "EventLedgerPostgreSQLTests",
-            dependencies: ["EventLedgerPostgreSQL", "EventLedger", "Music", "Animals", "LedgerTestSupport", "LedgerCLITestSupport"]),
+            dependencies: [
+                "EventLedgerPostgreSQL", "EventLedger", "Music", "Animals", "Favorites", "LedgerTestSupport", "LedgerCLITestSupport",
+            ]),
         .testTarget(name: "MusicTests", dependencies: ["Music", "EventLedger", "LedgerDomainContract", "LedgerTestSupport"]),
         // The snippets of the DocC articles (Sources/EventLedger/EventLedger.docc), run and checked.
         .testTarget(name: "DocumentationTests", dependencies: ["Music", "EventLedger", "LedgerTestSupport"]),

@@ -1,6 +1,7 @@
 import Animals
 import EventLedger
 import EventLedgerPostgreSQL
+import Favorites
 import LedgerCLITestSupport
 import LedgerTestSupport
 import Music
@@ -16,7 +17,7 @@ import Testing
     /// A replica at `path` of the primary at `url`, queueing what it cannot send.
     static func replica(_ path: String, _ url: String) throws -> Ledger {
         try Ledger(
-            path: path, domains: [MusicDomain(), AnimalsDomain()],
+            path: path, domains: [MusicDomain(), AnimalsDomain(), FavoritesDomain()],
             options: Ledger.Options(primary: PostgreSQLPrimary(url), whenUnreachable: .queue))
     }
 
@@ -180,7 +181,7 @@ import Testing
         let primary = try TestPrimary.freshDatabase()
         try Self.replica(directory.file("a"), primary).append(CategoryCreated(categoryId: "fish", name: "Fish"))
         let failing = try Ledger(
-            path: directory.file("a"), domains: [MusicDomain(), AnimalsDomain()],
+            path: directory.file("a"), domains: [MusicDomain(), AnimalsDomain(), FavoritesDomain()],
             options: Ledger.Options(primary: PostgreSQLPrimary(Self.unreachable)))
         let error = #expect(throws: LedgerError.self) { try failing.append(CategoryCreated(categoryId: "bird", name: "Bird")) }
         #expect(error?.isPrimaryUnreachable == true)
@@ -239,5 +240,23 @@ import Testing
         #expect(sent.map(\.type) == ["CategoryCreated", "AnimalAdded", "EntityRestored", "CategoryRenamed"])
         #expect(sent.map(\.commit) == [3, 3, 4, 5], "the session's events are one commit")
         #expect(sent.dropFirst(2).first?.metadata == ["undoes": String(bird.commit)])
+    }
+
+    @Test func aPendingEventIsDatedWhenItsCommitWasQueuedAndTakesItsPlaceWhenSent() throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        let primary = try TestPrimary.freshDatabase()
+        try Self.replica(directory.file("a"), primary).append(FavoriteAdded(dishId: "soup"))
+        let offline = try Self.replica(directory.file("a"), Self.unreachable)
+        let queued = try offline.append(FavoriteAdded(dishId: "pie"))
+        let pending = try offline.read { try FavoritesQueries.favorites(in: $0) }
+        #expect(pending.map(\.dishId) == ["soup", "pie"])
+        #expect(pending.last?.addedAt == queued.recordedAt, "dated when queued, as the commit says")
+
+        let online = try Self.replica(directory.file("a"), primary)
+        let sent = try online.sync().accepted[0].result
+        let confirmed = try online.read { try FavoritesQueries.favorites(in: $0) }
+        #expect(confirmed.last?.position == sent.positions[0])
+        #expect(confirmed.last?.addedAt == sent.recordedAt, "then dated by the primary's commit")
     }
 }

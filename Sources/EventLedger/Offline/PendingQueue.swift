@@ -67,6 +67,7 @@ struct PendingQueue {
             throw LedgerError(.invalidInput, "a pending commit holds at most \(Self.eventsPerCommit - 1) events")
         }
         let stager = try madeStager()
+        try stager.overlay.date(max(time, try LogHead(record.txn, core.tables).recordedAt))
         let id = try nextID()
         var assignedIDs: [[String: String]] = []
         var streams: [String] = []
@@ -179,6 +180,7 @@ struct PendingQueue {
         guard !stager.overlay.isMade(on: head) else { return stager }
         try stager.overlay.restart(on: head)
         for commit in try commits() {
+            try stager.overlay.date(max(commit.queuedAt, head.recordedAt))
             let applies = try apply(commit, with: stager)
             if applies != commit.appliesLocally {
                 try put(commit.applying(applies))

@@ -5,7 +5,7 @@
 /// time in microseconds and count, then the read models' description.
 struct OverlayBase {
     let position: UInt64
-    let recordedAt: Timestamp
+    var recordedAt: Timestamp
     var applied: UInt64
     let readModels: [UInt8]
 

@@ -123,6 +123,15 @@ final class SessionOverlay: RowStoreWriting {
         base = applied
     }
 
+    /// Dates the staged events applied from now on `time`: a replica's pending commit is
+    /// dated when it was queued (never before the log's last commit: the caller sees to it).
+    func date(_ time: Timestamp) throws {
+        var dated = madeBase
+        dated.recordedAt = time
+        try put(session.key(.overlayBase), dated.encoded)
+        base = dated
+    }
+
     /// The base of the overlay, which staged events are applied to only once it is made.
     private var madeBase: OverlayBase {
         guard let base else { preconditionFailure("a staged event applied to an overlay never made") }
