@@ -73,7 +73,8 @@ let package = Package(
         .testTarget(
             name: "EventLedgerPostgreSQLTests",
             dependencies: [
-                "EventLedgerPostgreSQL", "EventLedger", "Music", "Animals", "Favorites", "LedgerTestSupport", "LedgerCLITestSupport",
+                "EventLedgerPostgreSQL", "EventLedger", "Music", "Animals", "Favorites", "LedgerWorkload", "LedgerTestSupport",
+                "LedgerCLITestSupport",
             ]),
         .testTarget(name: "MusicTests", dependencies: ["Music", "EventLedger", "LedgerDomainContract", "LedgerTestSupport"]),
         // The snippets of the DocC articles (Sources/EventLedger/EventLedger.docc), run and checked.
