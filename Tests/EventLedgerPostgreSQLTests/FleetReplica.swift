@@ -12,7 +12,7 @@ final class FleetReplica {
     /// A port nothing listens on: the primary, unreachable.
     static let unreachable = "postgresql://ledger@127.0.0.1:1/postgres"
 
-    let path: String
+    private(set) var path: String
     let primary: String
     private(set) var online = true
     private(set) var ledger: Ledger
@@ -42,6 +42,12 @@ final class FleetReplica {
     func reopen(online: Bool) throws {
         self.online = online
         ledger = try Self.open(path, online ? primary : Self.unreachable)
+    }
+
+    /// Goes on from the copy of its file at `copy`, as if it had lost what it wrote since the copy.
+    func resume(from copy: String) throws {
+        path = copy
+        try reopen(online: online)
     }
 
     /// The version `stream` has on this replica, its pending commits that apply included: the

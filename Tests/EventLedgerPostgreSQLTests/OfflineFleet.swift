@@ -32,6 +32,8 @@ final class OfflineFleet {
     /// How many writes were refused when made, and how many pending commits a sync refused.
     private(set) var refusedWrites = 0
     private(set) var refusedBySync = 0
+    /// How many syncs' local commits were lost.
+    private(set) var lostSyncs = 0
     /// Draws the schedule and the ids of the hand-made events.
     var random: SplitMix64
 
@@ -123,6 +125,21 @@ final class OfflineFleet {
         }
     }
 
+    /// Replica `index`, online if it was not, syncs, then loses what the sync wrote to its file, as if killed after
+    /// the primary's commits and before its own: it goes on from a copy of its file taken
+    /// just before. The pending commits the primary took are pending again; the next sync
+    /// must find them in the primary's log, not add them again.
+    func syncLosingItsOwnCommits(_ index: Int) throws {
+        let replica = replicas[index]
+        guard try !replica.ledger.pendingCommits().isEmpty else { return try sync(index) }
+        if !replica.online { try toggle(index) }
+        lostSyncs += 1
+        let copy = "\(replica.path)-\(lostSyncs)"
+        try replica.ledger.backup(to: copy)
+        try sync(index)
+        try replica.resume(from: copy)
+    }
+
     /// Replica `index` queues one of its refused commits again, if it has one: queued, or refused
     /// again at once and still among the refused commits.
     func retryRefused(_ index: Int) throws {
@@ -140,16 +157,18 @@ final class OfflineFleet {
     }
 
     /// Replica `index` discards one of its pending commits, if it has one: it is no longer
-    /// pending, and must never reach the log.
+    /// pending, and must never reach the log, unless the primary had taken it already.
     func discardPending(_ index: Int) throws {
         let ledger = replicas[index].ledger
         guard let commit = try ledger.pendingCommits().randomElement(using: &random) else { return }
         let dropped = try ledger.discardPending(commit.id)
         #expect(dropped.events.map(\.id) == commit.events.map(\.id), "\(context): the discarded commit is the one named")
         #expect(try !ledger.pendingCommits().contains { $0.id == commit.id }, "\(context): a discarded commit is no longer pending")
-        let ids = Set(commit.events.map(\.id))
-        discarded += commit.events.map(\.id)
-        queued.removeAll { $0.replica == index && $0.ids.contains { ids.contains($0) } }
+        // One the primary took before the replica lost its own commit of it stays in the log.
+        let ids = commit.events.map(\.id)
+        guard !accepted.contains(where: { $0.ids == ids }) else { return }
+        discarded += ids
+        queued.removeAll { $0.replica == index && $0.ids == ids }
     }
 
     /// Every replica online, each syncing until nothing is pending, then all once more, so that

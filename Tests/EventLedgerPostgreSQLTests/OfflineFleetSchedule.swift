@@ -19,8 +19,8 @@ extension OfflineFleet {
     }
 
     /// One step, drawn at random: a replica goes offline or online, writes generated events,
-    /// a contested category or a rename of the shared artist, syncs, retries a refused commit
-    /// or discards a pending one.
+    /// a contested category or a rename of the shared artist, syncs (now and then losing what
+    /// the sync wrote to its file), retries a refused commit or discards a pending one.
     func step() throws {
         let index = Int.random(in: replicas.indices, using: &random)
         switch Int.random(in: 0..<100, using: &random) {
@@ -29,7 +29,8 @@ extension OfflineFleet {
         case 50..<62: try write(index, contestedCategory(index))
         case 62..<67: try write(index, deletedContestedCategory(index))
         case 67..<77: try write(index, sharedArtistRename(index))
-        case 77..<93: try sync(index)
+        case 77..<88: try sync(index)
+        case 88..<93: try syncLosingItsOwnCommits(index)
         case 93..<97: try retryRefused(index)
         default: try discardPending(index)
         }

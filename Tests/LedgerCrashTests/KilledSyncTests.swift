@@ -15,7 +15,7 @@ import Testing
     /// The commits queued while offline, each of one to three events.
     static let queuedCommits = 300
     /// The killed syncs.
-    static let kills = 8
+    static let kills = 12
 
     @Test(.timeLimit(.minutes(5)))
     func aSyncKilledAtRandomMomentsLosesAndDoublesNoPendingCommit() throws {
