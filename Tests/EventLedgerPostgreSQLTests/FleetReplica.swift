@@ -30,11 +30,28 @@ final class FleetReplica {
         generator = WorkloadGenerator(seed: seed)
     }
 
+    /// The domains of every replica.
+    static var domains: [any LedgerDomain] { [MusicDomain(), AnimalsDomain(), FavoritesDomain()] }
+
+    /// The domains whose read models hold nothing of an event but the event: not its position
+    /// or time, which a pending event has yet to take (as favourites hold).
+    static var domainsOfEventsAlone: [any LedgerDomain] { [MusicDomain(), AnimalsDomain()] }
+
+    /// Every row of every read model of `domains` in `ledger`, as stored; with its pending
+    /// commits applied unless `confirmed`.
+    static func rows(_ ledger: Ledger, of domains: [any LedgerDomain] = domains, confirmed: Bool = false) throws -> [String] {
+        try ledger.read(confirmed: confirmed) { state in
+            try domains.flatMap(\.tables).flatMap { table in
+                try state.storedRows(table).map { "\(table.qualifiedName) \($0.key) \($0.row)" }
+            }
+        }
+    }
+
     /// The ledger at `path`, a replica of the primary at `url` queueing its writes while
     /// that primary cannot be reached.
     static func open(_ path: String, _ url: String) throws -> Ledger {
         try Ledger(
-            path: path, domains: [MusicDomain(), AnimalsDomain(), FavoritesDomain()],
+            path: path, domains: domains,
             options: Ledger.Options(primary: PostgreSQLPrimary(url), whenUnreachable: .queue))
     }
 

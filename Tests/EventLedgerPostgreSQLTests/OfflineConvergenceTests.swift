@@ -1,9 +1,6 @@
-import Animals
 import EventLedger
-import Favorites
 import LedgerCLITestSupport
 import LedgerTestSupport
-import Music
 import Testing
 
 /// Four replicas of one primary follow a random schedule: each goes offline and online,
@@ -40,7 +37,8 @@ import Testing
         print(
             "OfflineConvergenceTests, \(fleet.context): \(log.count) events; \(fleet.accepted.count) commits acknowledged, "
                 + "\(fleet.queued.count) queued, \(fleet.refusedBySync) refused by a sync, \(fleet.refusedWrites) writes refused, "
-                + "\(fleet.lostSyncs) syncs lost")
+                + "\(fleet.lostSyncs) syncs lost, "
+                + "\(fleet.shownStatesChecked) states with pending commits checked")
     }
 
     /// No event twice in `log`; every commit acknowledged as accepted in it once, at the
@@ -77,14 +75,14 @@ import Testing
     /// Every replica's read models equal the fresh replica's, verify finds nothing wrong, and
     /// a rebuild leaves them as they were.
     static func expectReadModelsEqualARebuild(_ fleet: OfflineFleet, fresh: Ledger) throws {
-        let expected = try rows(fresh)
+        let expected = try FleetReplica.rows(fresh)
         for (index, replica) in fleet.replicas.enumerated() {
             let context = "\(fleet.context): replica \(index)"
-            #expect(try rows(replica.ledger) == expected, "\(context): its read models equal the primary's log's")
+            #expect(try FleetReplica.rows(replica.ledger) == expected, "\(context): its read models equal the primary's log's")
             let verification = try replica.ledger.verify()
             #expect(verification.isIntact, "\(context): \(verification.problems)")
             try replica.ledger.rebuild()
-            #expect(try rows(replica.ledger) == expected, "\(context): a rebuild changes no read model")
+            #expect(try FleetReplica.rows(replica.ledger) == expected, "\(context): a rebuild changes no read model")
         }
     }
 
@@ -96,15 +94,5 @@ import Testing
             return true
         }
         return events
-    }
-
-    /// Every row of every read model of `ledger`, as stored.
-    static func rows(_ ledger: Ledger) throws -> [String] {
-        let domains: [any LedgerDomain] = [MusicDomain(), AnimalsDomain(), FavoritesDomain()]
-        return try ledger.read { state in
-            try domains.flatMap(\.tables).flatMap { table in
-                try state.storedRows(table).map { "\(table.qualifiedName) \($0.key) \($0.row)" }
-            }
-        }
     }
 }

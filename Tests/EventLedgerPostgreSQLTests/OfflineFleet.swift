@@ -32,6 +32,8 @@ final class OfflineFleet {
     /// How many writes were refused when made, and how many pending commits a sync refused.
     private(set) var refusedWrites = 0
     private(set) var refusedBySync = 0
+    /// How many times what a replica showed with its pending commits was checked.
+    var shownStatesChecked = 0
     /// How many syncs' local commits were lost.
     private(set) var lostSyncs = 0
     /// Draws the schedule and the ids of the hand-made events.
@@ -102,6 +104,7 @@ final class OfflineFleet {
         let replica = replicas[index]
         let pending = try replica.ledger.pendingCommits()
         let idsOfPending = Dictionary(uniqueKeysWithValues: pending.map { ($0.id, $0.events.map(\.id)) })
+        try expectShownStateIsConfirmedPlusPending(index)
         switch Self.attempt({ () throws(LedgerError) in try replica.ledger.sync() }) {
         case .success(let report):
             #expect(replica.online, "\(context): replica \(index) is offline, yet synced")
