@@ -37,8 +37,7 @@ import Testing
         print(
             "OfflineConvergenceTests, \(fleet.context): \(log.count) events; \(fleet.accepted.count) commits acknowledged, "
                 + "\(fleet.queued.count) queued, \(fleet.refusedBySync) refused by a sync, \(fleet.refusedWrites) writes refused, "
-                + "\(fleet.lostSyncs) syncs lost, "
-                + "\(fleet.shownStatesChecked) states with pending commits checked")
+                + "\(fleet.lostSyncs) syncs lost, \(fleet.shownStatesChecked) states with pending commits checked")
     }
 
     /// No event twice in `log`; every commit acknowledged as accepted in it once, at the

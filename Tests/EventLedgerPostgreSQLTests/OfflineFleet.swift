@@ -128,10 +128,10 @@ final class OfflineFleet {
         }
     }
 
-    /// Replica `index`, online if it was not, syncs, then loses what the sync wrote to its file, as if killed after
-    /// the primary's commits and before its own: it goes on from a copy of its file taken
-    /// just before. The pending commits the primary took are pending again; the next sync
-    /// must find them in the primary's log, not add them again.
+    /// Replica `index`, online if it was not, syncs, then loses what the sync wrote to its
+    /// file, as if killed after the primary's commits and before its own: it goes on from a
+    /// copy of its file taken just before. The pending commits the primary took are pending
+    /// again; the next sync must find them in the primary's log, not add them again.
     func syncLosingItsOwnCommits(_ index: Int) throws {
         let replica = replicas[index]
         guard try !replica.ledger.pendingCommits().isEmpty else { return try sync(index) }

@@ -6,8 +6,9 @@ import Glibc
 #endif
 
 /// A `ledger sync` of an offline replica's pending commits, sent SIGKILL after a delay, and
-/// where the kill left them: how many the primary took before it, and how many of those the
-/// replica still holds as pending (the primary committed them; the replica's own commit never came).
+/// where the kill left them: how many events the primary took during the run, and how many
+/// the primary holds that the replica still holds as pending (the primary committed them,
+/// the replica's own commit never came).
 struct KilledSync: CustomStringConvertible {
     /// When the kill was sent, in milliseconds from the start of the process.
     let delay: Int
@@ -16,7 +17,7 @@ struct KilledSync: CustomStringConvertible {
     let stderr: String
     /// The events the primary took during the run.
     let sent: Int
-    /// The events still pending on the replica that the primary holds.
+    /// The events the primary holds that are still pending on the replica.
     let committedButPending: Int
 
     /// Whether SIGKILL ended it (false: it exited by itself first).
@@ -24,7 +25,7 @@ struct KilledSync: CustomStringConvertible {
 
     var description: String {
         let ending = killed ? "killed" : "\(termination)"
-        return "kill after \(delay) ms: \(ending), \(sent) events sent, \(committedButPending) of them still pending"
+        return "kill after \(delay) ms: \(ending), \(sent) events sent, \(committedButPending) held by the primary yet pending"
     }
 
     /// Runs `ledger sync --primary PRIMARY` on the replica of `sandbox` and sends it SIGKILL
@@ -33,6 +34,7 @@ struct KilledSync: CustomStringConvertible {
         let errorsPath = sandbox.path("killed-sync.stderr")
         let errors = open(errorsPath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         let output = open("/dev/null", O_WRONLY | O_CLOEXEC)
+        guard errors >= 0, output >= 0 else { throw SetupFailure("cannot open \(errorsPath) or /dev/null") }
         defer {
             close(errors)
             close(output)
