@@ -96,7 +96,9 @@ let package = Package(
             name: "LedgerTimedTests",
             dependencies: ["EventLedger", "EventLedgerPostgreSQL", "LedgerTestSupport", "LedgerCLITestSupport", "Music", "Animals", "Favorites"]),
         .testTarget(name: "LedgerProcessTests", dependencies: ["LedgerCLITestSupport"]),
-        .testTarget(name: "LedgerCrashTests", dependencies: ["EventLedger", "LedgerWorkload", "LedgerCLITestSupport"]),
+        .testTarget(
+            name: "LedgerCrashTests",
+            dependencies: ["EventLedger", "EventLedgerPostgreSQL", "Music", "Animals", "Favorites", "LedgerWorkload", "LedgerCLITestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

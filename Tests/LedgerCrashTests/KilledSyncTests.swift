@@ -1,40 +1,54 @@
+import Animals
+import EventLedger
+import EventLedgerPostgreSQL
+import Favorites
 import Foundation
 import LedgerCLITestSupport
 import LedgerWorkload
+import Music
 import Testing
 
 /// An offline replica's `ledger sync` killed with SIGKILL again and again, after random
 /// delays: before it reaches the primary, while it sends its pending commits, between the
-/// primary's commit of one and the replica's own. Each pending commit is one write through
-/// the primary that leaves the queue in the local commit recording it; one the kill cut
-/// between the two is sent again and found in the primary's log. After a full sync the log
-/// holds every queued commit exactly once.
+/// primary's commit of a write and the replica's own. A pending commit leaves the queue in
+/// the local commit recording it; one the kill cut off after the primary's commit is sent
+/// again and found in the primary's log. After a full sync the log holds every queued
+/// commit exactly once.
 @Suite(TestPrimary.available) struct KilledSyncTests {
     /// A port nothing listens on: the primary, unreachable.
     static let unreachable = "postgresql://ledger@127.0.0.1:1/postgres"
-    /// The commits queued while offline, each of one to three events.
-    static let queuedCommits = 300
+    /// The commits pending before each sync, each of one to three events: more than one
+    /// write through the primary sends them (a write sends at most 256).
+    static let pendingCommits = 300
     /// The killed syncs.
-    static let kills = 12
+    static let kills = 8
 
     @Test(.timeLimit(.minutes(5)))
     func aSyncKilledAtRandomMomentsLosesAndDoublesNoPendingCommit() throws {
         let primary = try TestPrimary.freshDatabase()
         let sandbox = try LedgerSandbox(), fresh = try LedgerSandbox()
         try sandbox.ok(["sync", "--primary", primary])
-        let queued = try Self.queue(Self.queuedCommits, in: sandbox)
-        let queuedIDs = Set(queued.joined())
+        var events = GeneratedBatches.Private(seed: 17, prefix: "k-", label: "Killed")
+        var queuedIDs = try Self.queue(upTo: Self.pendingCommits, of: &events, on: sandbox.ledgerPath)
         try #require(try Self.pendingIDs(sandbox) == queuedIDs, "every commit written offline is pending")
+
+        // An uninterrupted sync, timed. Each killed one starts with as many pending commits, and
+        // is killed once in each of equal slices of twice that time (a sync after a kill has the
+        // primary's commits of its own to catch up with first, and the machine is busy), in
+        // random order: before it reaches the primary, while it sends, after it sent all.
+        let clock = ContinuousClock()
+        let reference = try clock.measure { try sandbox.ok(["sync", "--primary", primary]) }
+        let span = Int(reference / .milliseconds(1) * 2) + Self.kills
 
         let seed = UInt64(DispatchTime.now().uptimeNanoseconds)
         var random = SplitMix64(seed: seed)
+        let delays = (0..<Self.kills).map { slice in
+            Int.random(in: (span * slice / Self.kills + 1)...(span * (slice + 1) / Self.kills), using: &random)
+        }.shuffled(using: &random)
         var runs: [KilledSync] = []
-        // The delays start short, before the process can reach the primary, and double while
-        // a run sends nothing, so that most kills land while it sends.
-        var window = 20
-        for round in 0..<Self.kills {
+        for (round, delay) in delays.enumerated() {
+            queuedIDs.formUnion(try Self.queue(upTo: Self.pendingCommits, of: &events, on: sandbox.ledgerPath))
             let before = try Self.primaryIDs(primary)
-            let delay = Int.random(in: 1...window, using: &random)
             let (termination, stderr) = try KilledSync.run(in: sandbox, primary: primary, after: delay)
             let inPrimary = try Self.primaryIDs(primary), pending = try Self.pendingIDs(sandbox)
             let run = KilledSync(
@@ -47,8 +61,6 @@ import Testing
             #expect(queuedIDs.subtracting(inPrimary).isSubset(of: pending), "\(context): an event neither sent nor pending was lost")
             let verify = try sandbox.run(["verify"])
             #expect(verify.status == 0, "\(context): verify printed \(verify.stdout) \(verify.stderr)")
-            if run.sent == 0 { window *= 2 }
-            if !run.killed { break }
         }
 
         let final = try sandbox.ok(["sync", "--primary", primary])
@@ -63,26 +75,28 @@ import Testing
         try fresh.ok(["sync", "--primary", primary])
         #expect(try fresh.ok(["export"]).stdout == exported, "seed \(seed): the export equals a fresh replica's")
         #expect(try sandbox.run(["verify"]).status == 0, "seed \(seed): the replica verifies")
-        #expect(
-            runs.contains { $0.killed && $0.sent > 0 }, "seed \(seed): a sync was killed while it sent: \(runs)")
         print(
             """
-            KilledSyncTests: \(queued.count) pending commits, \(runs.count) syncs killed (seed \(seed)):
+            KilledSyncTests: an uninterrupted sync of \(Self.pendingCommits) pending commits took \(reference); \
+            \(runs.count) syncs killed (seed \(seed)):
             \(runs.map { "  \($0)" }.joined(separator: "\n"))
             """)
     }
 
-    /// Queues `count` commits of generated events on the replica of `sandbox`, offline, and
-    /// returns the ids of each commit's events.
-    static func queue(_ count: Int, in sandbox: LedgerSandbox) throws -> [[String]] {
-        var events = GeneratedBatches.Private(seed: 17, prefix: "k-", label: "Killed")
-        return try (0..<count).map { index in
+    /// Queues commits of `events` on the replica at `path`, offline, until `count` are pending,
+    /// and returns the ids of their events.
+    static func queue(upTo count: Int, of events: inout GeneratedBatches.Private, on path: String) throws -> Set<String> {
+        let replica = try Ledger(
+            path: path, domains: [MusicDomain(), AnimalsDomain(), FavoritesDomain()],
+            options: Ledger.Options(primary: PostgreSQLPrimary(unreachable), whenUnreachable: .queue))
+        var ids = Set<String>()
+        for index in try replica.pendingCommits().count..<count {
             let commit = (0...(index % 3)).map { _ in events.next() }
-            try sandbox.ok(
-                ["append", "--batch", "-", "--primary", unreachable, "--offline", "queue"],
-                input: commit.map(GeneratedBatches.line).joined(separator: "\n"))
-            return commit.compactMap { $0.id?.description }
+            let result = try replica.append(commit)
+            #expect(result.pendingCommit != nil, "a write while the primary is unreachable is queued")
+            ids.formUnion(commit.compactMap { $0.id?.description })
         }
+        return ids
     }
 
     /// The ids of the events the replica of `sandbox` holds as pending.
