@@ -145,7 +145,7 @@ final class LedgerCore: Sendable {
         while true {
             let read: T? = try environment.read { txn in
                 let confirmedState = StoredReadModel(txn, tables: tables.readModels)
-                guard !confirmed, let queue = try PendingQueue.existing(self, txn), try !queue.commits().isEmpty else {
+                guard !confirmed, let queue = try PendingQueue.existing(self, txn), try queue.hasCommits() else {
                     return try body(ReadModelReader(confirmedState))
                 }
                 let overlay = try SessionOverlay(queue.record, of: self)

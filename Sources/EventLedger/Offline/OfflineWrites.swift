@@ -31,6 +31,6 @@ struct OfflineWrites {
 
     /// Whether any commit is pending.
     private func hasPending() throws -> Bool {
-        try core.environment.read { txn in try PendingQueue.existing(core, txn)?.commits().isEmpty == false }
+        try core.environment.read { txn in try PendingQueue.existing(core, txn)?.hasCommits() == true }
     }
 }

@@ -40,6 +40,22 @@ struct PendingQueue {
         return commits
     }
 
+    /// The numbers of the pending commits, in the order queued, read from their keys alone.
+    func commitIDs() throws -> [UInt64] {
+        var ids: [UInt64] = []
+        try record.forEachEntry(record.key(.pendingCommit)) { key, _ in ids.append(LedgerTables.readBigEndian(key, at: key.count - 8)) }
+        return ids
+    }
+
+    /// Whether any commit is pending, found without reading them.
+    func hasCommits() throws -> Bool {
+        let prefix = record.key(.pendingCommit)
+        return try record.txn.withCursor(record.table) { cursor in
+            guard let first = try cursor.seek(atLeast: prefix) else { return false }
+            return first.key.starts(with: prefix)
+        }
+    }
+
     /// The events of `commit`, in order.
     func events(of commit: QueuedCommit) throws -> [PendingEvent] {
         try (0..<commit.count).map { try record.event(at: Self.eventIndex(commit.id, $0)) }

@@ -17,7 +17,7 @@ struct PendingSender {
     func sendAll() throws -> (accepted: [(pending: UInt64, result: AppendResult)], refused: [RefusedCommit]) {
         var accepted: [(pending: UInt64, result: AppendResult)] = []
         var refused: [RefusedCommit] = []
-        var unsent = try core.environment.read { txn in try PendingQueue.existing(core, txn)?.commits().map(\.id) ?? [] }[...]
+        var unsent = try core.environment.read { txn in try PendingQueue.existing(core, txn)?.commitIDs() ?? [] }[...]
         var limit = Self.commitsPerWrite
         while !unsent.isEmpty {
             let group = Array(unsent.prefix(limit))
