@@ -21,6 +21,28 @@ import Testing
             options: Ledger.Options(primary: PostgreSQLPrimary(url), whenUnreachable: .queue))
     }
 
+    /// Replica files of one fresh primary, in a directory of their own.
+    struct Fleet {
+        let directory = TemporaryDirectory()
+        let primary: String
+
+        /// A fresh primary whose first event, `first`, replica `a` appended, then `synced` synced.
+        init(first: some DomainEvent, synced: [String] = []) throws {
+            primary = try TestPrimary.freshDatabase()
+            try online("a").append(first)
+            for name in synced { try online(name).sync() }
+        }
+
+        /// Replica `name`, reaching its primary.
+        func online(_ name: String) throws -> Ledger { try replica(directory.file(name), primary) }
+
+        /// Replica `name`, whose primary cannot be reached.
+        func offline(_ name: String) throws -> Ledger { try replica(directory.file(name), unreachable) }
+
+        /// Removes the files.
+        func remove() { directory.remove() }
+    }
+
     /// Every event of `ledger`'s log.
     static func log(_ ledger: Ledger) throws -> [RecordedEvent] {
         var events: [RecordedEvent] = []
@@ -36,12 +58,10 @@ import Testing
     }
 
     @Test func aWriteWhileThePrimaryIsUnreachableIsQueuedShownAndSentBySync() throws {
-        let directory = TemporaryDirectory()
-        defer { directory.remove() }
-        let primary = try TestPrimary.freshDatabase()
-        try Self.replica(directory.file("a"), primary).append(CategoryCreated(categoryId: "fish", name: "Fish"))
+        let fleet = try Fleet(first: CategoryCreated(categoryId: "fish", name: "Fish"))
+        defer { fleet.remove() }
 
-        let offline = try Self.replica(directory.file("a"), Self.unreachable)
+        let offline = try fleet.offline("a")
         let queued = try offline.append(CategoryCreated(categoryId: "bird", name: "Bird"))
         #expect(queued.pendingCommit == 1)
         #expect(queued.positions.isEmpty)
@@ -53,7 +73,7 @@ import Testing
         #expect(refused?.message == #"rule violated: category name must be unique (category-bird2 ("Bird" is taken by category-bird))"#)
         #expect(try offline.pendingCommits().count == 1, "a refused write is not queued")
 
-        let online = try Self.replica(directory.file("a"), primary)
+        let online = try fleet.online("a")
         let report = try online.sync()
         #expect(report.accepted.map(\.pending) == [1])
         #expect(report.accepted[0].result.positions == [2])
@@ -61,40 +81,37 @@ import Testing
         #expect(try online.pendingCommits().isEmpty)
         #expect(try Self.categories(online, confirmed: true) == ["Bird", "Fish"])
 
-        let fresh = try Self.replica(directory.file("fresh"), primary)
+        let fresh = try fleet.online("fresh")
         try fresh.sync()
         #expect(try Self.log(fresh) == Self.log(online))
         #expect(try online.verify().isIntact)
     }
 
     @Test func twoReplicasOfflineCreatingTheSameNameKeepTheFirstSentAndRefuseTheOtherWithItsRule() throws {
-        let directory = TemporaryDirectory()
-        defer { directory.remove() }
-        let primary = try TestPrimary.freshDatabase()
-        try Self.replica(directory.file("a"), primary).append(ArtistCreated(artistId: "queen", name: "Queen"))
-        try Self.replica(directory.file("b"), primary).sync()
+        let fleet = try Fleet(first: ArtistCreated(artistId: "queen", name: "Queen"), synced: ["b"])
+        defer { fleet.remove() }
 
-        let a = try Self.replica(directory.file("a"), Self.unreachable)
+        let a = try fleet.offline("a")
         try a.append(CategoryCreated(categoryId: "mammal-a", name: "Mammal"))
         try a.append(AnimalAdded(animalId: "cat", name: "Cat", diet: .carnivorous, categoryId: "mammal-a"))
-        let b = try Self.replica(directory.file("b"), Self.unreachable)
+        let b = try fleet.offline("b")
         try b.append(CategoryCreated(categoryId: "mammal-b", name: "mammal"))
         try b.append(AnimalAdded(animalId: "dog", name: "Dog", diet: .omnivorous, categoryId: "mammal-b"))
         try b.append(ArtistRenamed(artistId: "queen", name: "Queen II"))
 
-        #expect(try Self.replica(directory.file("a"), primary).sync().accepted.count == 2)
-        let report = try Self.replica(directory.file("b"), primary).sync()
+        #expect(try fleet.online("a").sync().accepted.count == 2)
+        let report = try fleet.online("b").sync()
         #expect(report.accepted.map(\.pending) == [3], "the rename is accepted")
         #expect(report.refused.map(\.id) == [1, 2])
         #expect(report.refused[0].reason.rule == "category name must be unique")
         // The animal needed the refused category: checked on its own merits, its category does not exist.
         #expect(report.refused[1].reason == LedgerError.rule("category must exist", entity: "category-mammal-b"))
 
-        let b2 = try Self.replica(directory.file("b"), primary)
+        let b2 = try fleet.online("b")
         #expect(try b2.refusedCommits().map(\.id) == [1, 2])
         #expect(try b2.refusedCommits()[0].events.map(\.type) == ["CategoryCreated"])
         #expect(try Self.categories(b2) == ["Mammal"])
-        let a2 = try Self.replica(directory.file("a"), primary)
+        let a2 = try fleet.online("a")
         try a2.sync()
         #expect(try Self.log(a2) == Self.log(b2))
         #expect(try a2.read { try MusicQueries.artists(in: $0).map(\.name) } == ["Queen II"])
@@ -102,69 +119,61 @@ import Testing
     }
 
     @Test func anExpectedVersionThePrimaryMovedPastIsAConflictAndAnEditWithoutOneIsKept() throws {
-        let directory = TemporaryDirectory()
-        defer { directory.remove() }
-        let primary = try TestPrimary.freshDatabase()
-        let first = try Self.replica(directory.file("a"), primary)
-        try first.append(ArtistCreated(artistId: "queen", name: "Queen"))
-        try first.append(ArtistCreated(artistId: "abba", name: "ABBA"))
-        try Self.replica(directory.file("b"), primary).sync()
+        let fleet = try Fleet(first: ArtistCreated(artistId: "queen", name: "Queen"))
+        defer { fleet.remove() }
+        try fleet.online("a").append(ArtistCreated(artistId: "abba", name: "ABBA"))
+        try fleet.online("b").sync()
 
-        let a = try Self.replica(directory.file("a"), Self.unreachable)
+        let a = try fleet.offline("a")
         try a.append(ArtistRenamed(artistId: "abba", name: "ABBA (no expectation)"))
         try a.append(ArtistRenamed(artistId: "queen", name: "Queen (expected)"), expect: .exactly(1))
         try a.append(ArtistCreated(artistId: "muse", name: "Muse"))
-        let b = try Self.replica(directory.file("b"), primary)
+        let b = try fleet.online("b")
         try b.append(ArtistRenamed(artistId: "queen", name: "Queen (b)"))
         try b.append(ArtistRenamed(artistId: "abba", name: "ABBA (b)"))
 
         // Sent in one write, the commit refused in the middle leaves those around it accepted.
-        let report = try Self.replica(directory.file("a"), primary).sync()
+        let report = try fleet.online("a").sync()
         #expect(report.refused.map(\.id) == [2])
         #expect(report.refused[0].reason.kind == .conflict)
         #expect(report.accepted.map(\.pending) == [1, 3])
         #expect(report.accepted.map(\.result.commit) == [5, 6])
-        let names = try Self.replica(directory.file("a"), primary).read { try MusicQueries.artists(in: $0).map(\.name) }
+        let names = try fleet.online("a").read { try MusicQueries.artists(in: $0).map(\.name) }
         #expect(names == ["ABBA (no expectation)", "Muse", "Queen (b)"])
     }
 
     @Test func aPendingCommitSentAgainAfterThePrimaryTookItIsNotDoubled() throws {
-        let directory = TemporaryDirectory()
-        defer { directory.remove() }
-        let primary = try TestPrimary.freshDatabase()
-        try Self.replica(directory.file("a"), primary).append(CategoryCreated(categoryId: "fish", name: "Fish"))
-        try Self.replica(directory.file("a"), Self.unreachable).append(CategoryCreated(categoryId: "bird", name: "Bird"))
+        let fleet = try Fleet(first: CategoryCreated(categoryId: "fish", name: "Fish"))
+        defer { fleet.remove() }
+        try fleet.offline("a").append(CategoryCreated(categoryId: "bird", name: "Bird"))
         // A copy of the file before the sync: as if the process died after the primary's
         // commit of the pending commit and before its own.
-        let before = try Self.replica(directory.file("a"), Self.unreachable)
-        try before.backup(to: directory.file("before"))
+        let before = try fleet.offline("a")
+        try before.backup(to: fleet.directory.file("before"))
 
-        try Self.replica(directory.file("a"), primary).sync()
-        let resent = try Self.replica(directory.file("before"), primary)
+        try fleet.online("a").sync()
+        let resent = try fleet.online("before")
         #expect(try resent.pendingCommits().count == 1)
         let report = try resent.sync()
         #expect(report.accepted.map(\.pending) == [1])
         #expect(report.accepted[0].result.appended == false, "its events were found in the log")
         #expect(try Self.log(resent).count == 2)
-        #expect(try Self.log(resent) == Self.log(Self.replica(directory.file("a"), primary)))
+        #expect(try Self.log(resent) == Self.log(fleet.online("a")))
     }
 
     @Test func aDiscardedPendingCommitLeavesTheReadsAndARefusedOneIsRetried() throws {
-        let directory = TemporaryDirectory()
-        defer { directory.remove() }
-        let primary = try TestPrimary.freshDatabase()
-        try Self.replica(directory.file("a"), primary).append(CategoryCreated(categoryId: "fish", name: "Fish"))
-        try Self.replica(directory.file("b"), primary).sync()
+        let fleet = try Fleet(first: CategoryCreated(categoryId: "fish", name: "Fish"), synced: ["b"])
+        defer { fleet.remove() }
 
-        let a = try Self.replica(directory.file("a"), Self.unreachable)
+        let a = try fleet.offline("a")
         try a.append(CategoryCreated(categoryId: "bird", name: "Bird"))
         try a.append(CategoryCreated(categoryId: "reptile", name: "Reptile"))
         #expect(try a.discardPending(1).events.map(\.type) == ["CategoryCreated"])
         #expect(try Self.categories(a) == ["Fish", "Reptile"])
         #expect(throws: LedgerError(.notFound, "no pending commit 1", subject: "1")) { try a.discardPending(1) }
 
-        try Self.replica(directory.file("b"), primary).append(CategoryCreated(categoryId: "reptile-b", name: "Reptile"))
-        let online = try Self.replica(directory.file("a"), primary)
+        try fleet.online("b").append(CategoryCreated(categoryId: "reptile-b", name: "Reptile"))
+        let online = try fleet.online("a")
         #expect(try online.sync().refused.map(\.id) == [2])
         try online.append(CategoryDeleted(categoryId: "reptile-b"))
         let retried = try online.retryRefused(2)
@@ -176,12 +185,10 @@ import Testing
     }
 
     @Test func withoutQueueingAWriteWhileThePrimaryIsUnreachableFailsAndQueuesNothing() throws {
-        let directory = TemporaryDirectory()
-        defer { directory.remove() }
-        let primary = try TestPrimary.freshDatabase()
-        try Self.replica(directory.file("a"), primary).append(CategoryCreated(categoryId: "fish", name: "Fish"))
+        let fleet = try Fleet(first: CategoryCreated(categoryId: "fish", name: "Fish"))
+        defer { fleet.remove() }
         let failing = try Ledger(
-            path: directory.file("a"), domains: [MusicDomain(), AnimalsDomain(), FavoritesDomain()],
+            path: fleet.directory.file("a"), domains: [MusicDomain(), AnimalsDomain(), FavoritesDomain()],
             options: Ledger.Options(primary: PostgreSQLPrimary(Self.unreachable)))
         let error = #expect(throws: LedgerError.self) { try failing.append(CategoryCreated(categoryId: "bird", name: "Bird")) }
         #expect(error?.isPrimaryUnreachable == true)
@@ -190,21 +197,18 @@ import Testing
 
     @Test(.timeLimit(.minutes(1)))
     func aLiveQueryShowsAPendingEditAndTheConfirmedStateOnceItIsRefusedAndTheAppIsToldWhy() async throws {
-        let directory = TemporaryDirectory()
-        defer { directory.remove() }
-        let primary = try TestPrimary.freshDatabase()
-        try Self.replica(directory.file("a"), primary).append(CategoryCreated(categoryId: "fish", name: "Fish"))
-        try Self.replica(directory.file("b"), primary).sync()
+        let fleet = try Fleet(first: CategoryCreated(categoryId: "fish", name: "Fish"), synced: ["b"])
+        defer { fleet.remove() }
 
-        let offline = try Self.replica(directory.file("a"), Self.unreachable)
+        let offline = try fleet.offline("a")
         var names = try await offline.observe { try AnimalsQueries.categories(in: $0).map(\.name) }.makeAsyncIterator()
         #expect(try await names.next() == ["Fish"])
         try offline.append(CategoryCreated(categoryId: "bird", name: "Bird"))
         #expect(try await names.next() == ["Bird", "Fish"], "the pending edit shows at once")
 
         var refusals = offline.refusals().makeAsyncIterator()
-        try Self.replica(directory.file("b"), primary).append(CategoryCreated(categoryId: "bird-b", name: "bird"))
-        #expect(try Self.replica(directory.file("a"), primary).sync().refused.map(\.id) == [1])
+        try fleet.online("b").append(CategoryCreated(categoryId: "bird-b", name: "bird"))
+        #expect(try fleet.online("a").sync().refused.map(\.id) == [1])
         #expect(try await names.next() == ["bird", "Fish"], "the refused edit leaves the screen")
         let refused = try await refusals.next()
         #expect(refused?.id == 1)
@@ -212,14 +216,11 @@ import Testing
     }
 
     @Test func aSessionCommittedAndAnUndoMadeOfflineAreOnePendingCommitEach() throws {
-        let directory = TemporaryDirectory()
-        defer { directory.remove() }
-        let primary = try TestPrimary.freshDatabase()
-        let first = try Self.replica(directory.file("a"), primary)
-        try first.append(CategoryCreated(categoryId: "fish", name: "Fish"))
-        let bird = try first.append(CategoryCreated(categoryId: "bird", name: "Bird"))
+        let fleet = try Fleet(first: CategoryCreated(categoryId: "fish", name: "Fish"))
+        defer { fleet.remove() }
+        let bird = try fleet.online("a").append(CategoryCreated(categoryId: "bird", name: "Bird"))
 
-        let offline = try Self.replica(directory.file("a"), Self.unreachable)
+        let offline = try fleet.offline("a")
         let session = try offline.beginSession(name: "reptiles")
         try session.stage(CategoryCreated(categoryId: "reptile", name: "Reptile"))
         try session.stage(AnimalAdded(animalId: "gecko", name: "Gecko", diet: .carnivorous, categoryId: "reptile"))
@@ -233,7 +234,7 @@ import Testing
         #expect(conflict?.kind == .conflict, "undoing a commit a pending one changed since is a conflict")
         #expect(conflict?.message == "commit 1 cannot be undone: pending commit 3 changed category-fish since")
 
-        let online = try Self.replica(directory.file("a"), primary)
+        let online = try fleet.online("a")
         #expect(try online.sync().accepted.map(\.pending) == [1, 2, 3])
         #expect(try Self.categories(online, confirmed: true) == ["Fishes", "Reptile"])
         let sent = try Self.log(online).suffix(4)
@@ -243,17 +244,15 @@ import Testing
     }
 
     @Test func aPendingEventIsDatedWhenItsCommitWasQueuedAndTakesItsPlaceWhenSent() throws {
-        let directory = TemporaryDirectory()
-        defer { directory.remove() }
-        let primary = try TestPrimary.freshDatabase()
-        try Self.replica(directory.file("a"), primary).append(FavoriteAdded(dishId: "soup"))
-        let offline = try Self.replica(directory.file("a"), Self.unreachable)
+        let fleet = try Fleet(first: FavoriteAdded(dishId: "soup"))
+        defer { fleet.remove() }
+        let offline = try fleet.offline("a")
         let queued = try offline.append(FavoriteAdded(dishId: "pie"))
         let pending = try offline.read { try FavoritesQueries.favorites(in: $0) }
         #expect(pending.map(\.dishId) == ["soup", "pie"])
         #expect(pending.last?.addedAt == queued.recordedAt, "dated when queued, as the commit says")
 
-        let online = try Self.replica(directory.file("a"), primary)
+        let online = try fleet.online("a")
         let sent = try online.sync().accepted[0].result
         let confirmed = try online.read { try FavoritesQueries.favorites(in: $0) }
         #expect(confirmed.last?.position == sent.positions[0])
