@@ -12,8 +12,10 @@ import Testing
 /// delays: before it reaches the primary, while it sends its pending commits, between the
 /// primary's commit of a write and the replica's own. A pending commit leaves the queue in
 /// the local commit recording it; one the kill cut off after the primary's commit is sent
-/// again and found in the primary's log. After a full sync the log holds every queued
-/// commit exactly once.
+/// again and found in the primary's log. Another replica takes the names of some categories
+/// the pending commits create meanwhile, so that the primary refuses those: a write it
+/// refuses one of is made again without it. After a full sync the log holds every queued
+/// commit exactly once, but the refused ones, kept with their reason.
 @Suite(TestPrimary.available) struct KilledSyncTests {
     /// A port nothing listens on: the primary, unreachable.
     static let unreachable = "postgresql://ledger@127.0.0.1:1/postgres"
@@ -29,8 +31,11 @@ import Testing
         let sandbox = try LedgerSandbox(), fresh = try LedgerSandbox()
         try sandbox.ok(["sync", "--primary", primary])
         var events = GeneratedBatches.Private(seed: 17, prefix: "k-", label: "Killed")
-        var queuedIDs = try Self.queue(upTo: Self.pendingCommits, of: &events, on: sandbox.ledgerPath)
+        var queued = try Self.queue(upTo: Self.pendingCommits, of: &events, on: sandbox.ledgerPath)
+        var queuedIDs = queued.ids
         try #require(try Self.pendingIDs(sandbox) == queuedIDs, "every commit written offline is pending")
+        let other = try Self.replica(sandbox.path("other.lmdb"), primary)
+        var othersIDs = Set<String>()
 
         // An uninterrupted sync, timed. Each killed one starts with as many pending commits, and
         // is killed once in each of equal slices of twice that time (a sync after a kill has the
@@ -47,30 +52,44 @@ import Testing
         }.shuffled(using: &random)
         var runs: [KilledSync] = []
         for (round, delay) in delays.enumerated() {
-            queuedIDs.formUnion(try Self.queue(upTo: Self.pendingCommits, of: &events, on: sandbox.ledgerPath))
+            queued = try Self.queue(upTo: Self.pendingCommits, of: &events, on: sandbox.ledgerPath)
+            queuedIDs.formUnion(queued.ids)
+            // The other replica takes every other new category name first (unless the name is
+            // taken already).
+            for (index, name) in queued.categoryNames.enumerated() where index.isMultiple(of: 2) {
+                let id = try #require(EventID(UUID().uuidString.lowercased()))
+                guard (try? other.append(CategoryCreated(categoryId: "other-\(round)-\(index)", name: name), id: id)) != nil else { continue }
+                othersIDs.insert(id.description)
+            }
             let before = try Self.primaryIDs(primary)
             let (termination, stderr) = try KilledSync.run(in: sandbox, primary: primary, after: delay)
             let inPrimary = try Self.primaryIDs(primary), pending = try Self.pendingIDs(sandbox)
+            let refused = try Self.refusedIDs(sandbox.ledgerPath)
             let run = KilledSync(
                 delay: delay, termination: termination, stderr: stderr, sent: inPrimary.count - before.count,
                 committedButPending: pending.intersection(inPrimary).count)
             runs.append(run)
             let context = "round \(round) (seed \(seed)): \(run)"
             #expect(run.killed || termination == .exited(0), "\(context): \(stderr)")
-            #expect(inPrimary.isSubset(of: queuedIDs), "\(context): the primary holds only queued events")
-            #expect(queuedIDs.subtracting(inPrimary).isSubset(of: pending), "\(context): an event neither sent nor pending was lost")
+            #expect(inPrimary.isSubset(of: queuedIDs.union(othersIDs)), "\(context): the primary holds only written events")
+            #expect(refused.isDisjoint(with: inPrimary), "\(context): a refused event is not in the primary")
+            #expect(
+                queuedIDs.subtracting(inPrimary).isSubset(of: pending.union(refused)),
+                "\(context): an event neither sent, pending nor refused was lost")
             let verify = try sandbox.run(["verify"])
             #expect(verify.status == 0, "\(context): verify printed \(verify.stdout) \(verify.stderr)")
         }
 
-        let final = try sandbox.ok(["sync", "--primary", primary])
-        #expect(!final.stdout.contains("refused pending commit"), "seed \(seed): nothing is refused: \(final.stdout)")
+        try sandbox.ok(["sync", "--primary", primary])
+        let refused = try Self.refusedIDs(sandbox.ledgerPath)
+        #expect(!refused.isEmpty, "seed \(seed): the primary refused the commits whose category name was taken")
+        let accepted = queuedIDs.subtracting(refused).union(othersIDs)
         let exported = try sandbox.ok(["export"]).stdout
         let ids = try exported.split(separator: "\n").map { line in
             try #require((try LedgerSandbox.json(String(line)) as? [String: Any])?["id"] as? String)
         }
-        #expect(ids.count == queuedIDs.count, "seed \(seed): the log holds \(ids.count) events for \(queuedIDs.count) queued")
-        #expect(Set(ids) == queuedIDs, "seed \(seed): the log holds every queued event, and only those")
+        #expect(ids.count == accepted.count, "seed \(seed): the log holds \(ids.count) events for \(accepted.count) accepted")
+        #expect(Set(ids) == accepted, "seed \(seed): the log holds every accepted event, and only those")
         #expect(try Self.pendingIDs(sandbox).isEmpty, "seed \(seed): nothing is left pending")
         try fresh.ok(["sync", "--primary", primary])
         #expect(try fresh.ok(["export"]).stdout == exported, "seed \(seed): the export equals a fresh replica's")
@@ -78,25 +97,47 @@ import Testing
         print(
             """
             KilledSyncTests: an uninterrupted sync of \(Self.pendingCommits) pending commits took \(reference); \
-            \(runs.count) syncs killed (seed \(seed)):
+            \(runs.count) syncs killed (seed \(seed)), \(refused.count) events refused in all:
             \(runs.map { "  \($0)" }.joined(separator: "\n"))
             """)
     }
 
-    /// Queues commits of `events` on the replica at `path`, offline, until `count` are pending,
-    /// and returns the ids of their events.
-    static func queue(upTo count: Int, of events: inout GeneratedBatches.Private, on path: String) throws -> Set<String> {
-        let replica = try Ledger(
+    /// The replica at `path` of the primary at `url`, queueing its writes while that primary
+    /// cannot be reached.
+    static func replica(_ path: String, _ url: String) throws -> Ledger {
+        try Ledger(
             path: path, domains: [MusicDomain(), AnimalsDomain(), FavoritesDomain()],
-            options: Ledger.Options(primary: PostgreSQLPrimary(unreachable), whenUnreachable: .queue))
+            options: Ledger.Options(primary: PostgreSQLPrimary(url), whenUnreachable: .queue))
+    }
+
+    /// Queues commits of `events` on the replica at `path`, offline, until `count` were tried,
+    /// and returns the ids of their events and the names of the categories they create.
+    static func queue(
+        upTo count: Int, of events: inout GeneratedBatches.Private, on path: String
+    ) throws -> (ids: Set<String>, categoryNames: [String]) {
+        let replica = try replica(path, unreachable)
         var ids = Set<String>()
+        var categoryNames: [String] = []
         for index in try replica.pendingCommits().count..<count {
             let commit = (0...(index % 3)).map { _ in events.next() }
-            let result = try replica.append(commit)
+            // Once the primary refused a commit, a later one may rely on what it did: refused
+            // at once, it is not queued.
+            guard let result = try? replica.append(commit) else { continue }
             #expect(result.pendingCommit != nil, "a write while the primary is unreachable is queued")
             ids.formUnion(commit.compactMap { $0.id?.description })
+            categoryNames += commit.filter { $0.type == "CategoryCreated" }.compactMap { $0.payload["name"]?.stringValue }
         }
-        return ids
+        return (ids, categoryNames)
+    }
+
+    /// The ids of the events of the commits the primary refused to the replica at `path`, each
+    /// refused for a rule.
+    static func refusedIDs(_ path: String) throws -> Set<String> {
+        let refused = try replica(path, unreachable).refusedCommits()
+        for commit in refused {
+            #expect(commit.reason.kind == .ruleViolation, "refused pending commit \(commit.id): \(commit.reason)")
+        }
+        return Set(refused.flatMap(\.events).compactMap { $0.id?.description })
     }
 
     /// The ids of the events the replica of `sandbox` holds as pending.
