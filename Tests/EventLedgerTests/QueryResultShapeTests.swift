@@ -96,4 +96,16 @@ import Testing
         #expect(nested.json == .array([expectedInner, expectedInner]))
         #expect(outer.json == .array([.object(["a": .int(0), "b": .int(9)]), .object(["s": .null])]))
     }
+
+    @Test func arraysOfOtherLengthsAtOneDepthHoldTheirOwnElements() throws {
+        struct Tagged: Encodable {
+            var tags: [String]
+        }
+        for tagCounts in [[3, 0, 5], [1], [0, 0], [7, 2, 2, 9]] {
+            let rows = tagCounts.map { count in Tagged(tags: (0..<count).map { "t\($0)" }) }
+            let result = try QueryResult(rows: rows)
+            let expected = tagCounts.map { count in JSONValue.object(["tags": .array((0..<count).map { .string("t\($0)") })]) }
+            #expect(result.json == .array(expected))
+        }
+    }
 }

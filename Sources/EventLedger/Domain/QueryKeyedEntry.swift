@@ -3,7 +3,7 @@
 final class QueryKeyedEntry {
     /// The coding-key type.
     let keyType: ObjectIdentifier
-    /// The `KeyedEncodingContainer` of those keys, as the object it holds.
+    /// The `KeyedEncodingContainer` of those keys, in the `QueryKeptContainer` that keeps it.
     let container: AnyObject
     /// The shape of the last object encoded with those keys.
     @exclusivity(unchecked) var shape = QueryObjectShape()

@@ -28,6 +28,9 @@ final class QueryRowEncoder {
     @exclusivity(unchecked) private var kept: [QueryKeyedEntry] = []
     /// The values set so far by the objects being built on their shapes, outermost first.
     @exclusivity(unchecked) private var shapedValues = QueryShapedValues()
+    /// The number of elements of the last array built at each depth, which the next array at
+    /// that depth makes room for at its start.
+    @exclusivity(unchecked) private var arrayCounts: [Int] = []
 
     init(codingPath: [any CodingKey] = []) {
         path = codingPath.indices.map(PathStep.member)
@@ -54,13 +57,13 @@ final class QueryRowEncoder {
         }
     }
 
-    /// Makes the encoder ready for another value, as new but for the containers it made and
-    /// the shapes of their objects, which it keeps.
+    /// Makes the encoder ready for another value, as new but for the containers it made, the
+    /// shapes of their objects and the room its arrays took, which it keeps.
     func reset() {
         value = ValueBeingBuilt()
-        path.removeAll()
-        memberKeys.removeAll()
-        rowKeys.removeAll()
+        path.removeAll(keepingCapacity: true)
+        memberKeys.removeAll(keepingCapacity: true)
+        rowKeys.removeAll(keepingCapacity: true)
         shapedValues.drop(from: 0)
     }
 
@@ -172,7 +175,9 @@ final class QueryRowEncoder {
         case .object:
             if value.matched >= 0, value.matched == value.shapeKeys.count { return .object(finishedOnShape()) }
             return .object(finishedOffShape())
-        case .array: return .array(value.elements)
+        case .array:
+            noteArrayCount(value.elements.count)
+            return .array(value.elements)
         case .single: return value.single
         }
     }
@@ -204,6 +209,13 @@ final class QueryRowEncoder {
         return value.seldom?.members ?? [:]
     }
 
+    /// Records `count` as the number of elements of the last array built at the current depth.
+    private func noteArrayCount(_ count: Int) {
+        let depth = path.count
+        while arrayCounts.count <= depth { arrayCounts.append(0) }
+        arrayCounts[depth] = count
+    }
+
     /// Records `key` as a key of the rows, when not yet recorded.
     private func noteRowKey(_ key: String) {
         if !rowKeys.contains(key) { rowKeys.append(key) }
@@ -222,7 +234,7 @@ final class QueryRowEncoder {
             value.base = shapedValues.count
             value.matched = value.shapeKeys.isEmpty ? -1 : 0
         }
-        return unsafeBitCast(entry.container, to: KeyedEncodingContainer<Key>.self)
+        return unsafeDowncast(entry.container, to: QueryKeptContainer<KeyedEncodingContainer<Key>>.self).copy()
     }
 
     /// What is kept for the coding keys `keyType` identifies, if their container was made.
@@ -236,17 +248,19 @@ final class QueryRowEncoder {
     /// Makes and keeps the keyed container for coding keys `Key`, with no shape yet.
     @inline(never)
     private func keep<Key: CodingKey>(_ keyType: Key.Type) -> QueryKeyedEntry {
-        let container = KeyedEncodingContainer(QueryKeyedEncoding<Key>(encoder: self))
-        let entry = QueryKeyedEntry(keyType: ObjectIdentifier(keyType), container: unsafeBitCast(container, to: AnyObject.self))
+        let container = QueryKeptContainer(KeyedEncodingContainer(QueryKeyedEncoding<Key>(encoder: self)))
+        let entry = QueryKeyedEntry(keyType: ObjectIdentifier(keyType), container: container)
         kept.append(entry)
         return entry
     }
 
-    /// The unkeyed container of the value being built, which becomes an array.
+    /// The unkeyed container of the value being built, which becomes an array, with room for
+    /// as many elements as the last array built at its depth.
     func unkeyedContainer() -> any UnkeyedEncodingContainer {
         if value.form != .array {
             value.form = .array
             value.elements = []
+            if path.count < arrayCounts.count { value.elements.reserveCapacity(arrayCounts[path.count]) }
         }
         return QueryUnkeyedEncoding(encoder: self)
     }
