@@ -43,9 +43,10 @@ enum WatchCommand {
         }
         guard context.primary != nil else { return try ledger.watch(from: from, committed) }
         try ledger.watch(from: from, committed) { commit in
+            let envelopes = context.json ? commit.envelopes : []
             for (index, event) in commit.events.enumerated() where type == nil || event.type == type {
                 if context.json {
-                    try context.output.json(commit.envelopes[index])
+                    try context.output.json(envelopes[index])
                 } else {
                     try line("pending \(commit.id)", commit.queuedAt, commit.streams[index], "-", event.type, .object(event.payload), context)
                 }

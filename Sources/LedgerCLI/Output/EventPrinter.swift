@@ -19,13 +19,9 @@ struct EventPrinter {
             try output.json(event.envelope)
         } else {
             rows.append(
-                [
-                    String(event.position), String(event.commit), event.recordedAt.description,
-                    event.stream, String(event.version), event.type,
-                ].map(VisibleText.init) + [
-                    VisibleText(json: event.data),
-                    VisibleText(event.metadata.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")),
-                ])
+                Self.row(
+                    String(event.position), String(event.commit), event.recordedAt, event.stream, String(event.version), event.type,
+                    event.data, event.metadata))
         }
     }
 
@@ -34,18 +30,28 @@ struct EventPrinter {
     /// `PendingCommit.envelopes`, in the table marked `pending` where a position would be, the
     /// commit as `pending N` and no version.
     mutating func add(pending commit: PendingCommit, where include: (_ stream: String, _ type: String) -> Bool = { _, _ in true }) throws {
+        let envelopes = json ? commit.envelopes : []
         for (index, event) in commit.events.enumerated() where include(commit.streams[index], event.type) {
             if json {
-                try output.json(commit.envelopes[index])
+                try output.json(envelopes[index])
             } else {
                 rows.append(
-                    ["pending", "pending \(commit.id)", commit.queuedAt.description, commit.streams[index], "-", event.type].map(VisibleText.init)
-                        + [
-                            VisibleText(json: .object(event.payload)),
-                            VisibleText(event.metadata.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")),
-                        ])
+                    Self.row(
+                        "pending", "pending \(commit.id)", commit.queuedAt, commit.streams[index], "-", event.type,
+                        .object(event.payload), event.metadata))
             }
         }
+    }
+
+    /// One event's row of the table, its metadata as sorted `key=value` pairs.
+    private static func row(
+        _ position: String, _ commit: String, _ time: Timestamp, _ stream: String, _ version: String, _ type: String,
+        _ data: JSONValue, _ metadata: [String: String]
+    ) -> [VisibleText] {
+        [position, commit, time.description, stream, version, type].map(VisibleText.init) + [
+            VisibleText(json: data),
+            VisibleText(metadata.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")),
+        ]
     }
 
     /// Prints the table collected so far.
