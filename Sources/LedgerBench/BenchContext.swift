@@ -3,7 +3,8 @@ import LedgerWorkload
 
 /// What the workloads share: the scale, the temporary directory, the generated ledgers
 /// (each built once, on first use, with the load rows of building them), the events file
-/// of the C baselines and the baseline runs more than one workload compares with.
+/// of the C baselines, and the ledger's and the baselines' commit runs more than one
+/// workload compares with.
 final class BenchContext {
     let scale: BenchScale
     let directory: BenchDirectory
@@ -14,6 +15,7 @@ final class BenchContext {
     private var ledgers: [Int: GeneratedBenchLedger] = [:]
     private var eventsFile: String?
     private var baselineRuns: [String: CommitRun] = [:]
+    private var ledgerRuns: [String: CommitRun] = [:]
     /// One row group per ledger built: its load rate and file size.
     private(set) var loadResults: [BenchResult] = []
 
@@ -57,6 +59,32 @@ final class BenchContext {
     func generatedCommits(events: Int, perCommit: Int) -> [[PendingEvent]] {
         var generator = WorkloadGenerator(seed: 1)
         return stride(from: 0, to: events, by: perCommit).map { start in generator.batch(min(perCommit, events - start)) }
+    }
+
+    /// The ledger's run appending the first `events` generated events to a new ledger in
+    /// durable commits of `perCommit`, made once and kept for every workload that compares
+    /// with it.
+    func ledgerRun(events: Int, perCommit: Int) throws -> CommitRun {
+        let key = "\(events)-by-\(perCommit)"
+        if let run = ledgerRuns[key] { return run }
+        printError("ledger-bench: EventLedger, \(Self.label(events)) events, \(Self.label(perCommit)) per commit")
+        let path = directory.file("durable-\(key).lmdb")
+        defer { directory.removeLedger(path) }
+        let run = try CommitRun.measure(
+            try BenchDomains.ledger(at: path), commits: generatedCommits(events: events, perCommit: perCommit))
+        ledgerRuns[key] = run
+        return run
+    }
+
+    /// The storage limit's rate on the ledger file at `ledgerFile`, which its ledger has
+    /// closed (see `Baselines.storageLimitRate`), its copy removed after; nil without the
+    /// baselines.
+    func storageLimitRate(of ledgerFile: String, readModelsOnly: Bool = false) throws -> Double? {
+        guard let baselines else { return nil }
+        printError("ledger-bench: storage limit of \(ledgerFile)\(readModelsOnly ? ", read-model tables" : "")")
+        let copy = directory.file("same-bytes.lmdb")
+        defer { directory.removeLedger(copy) }
+        return try baselines.storageLimitRate(of: ledgerFile, copy: copy, readModelsOnly: readModelsOnly)
     }
 
     /// The run of `engine` appending the first `events` generated events in durable commits

@@ -3,7 +3,7 @@ struct BenchScale {
     /// The sizes, in events, of the generated ledgers the read workloads (e)–(g) use, smallest first.
     let ledgerSizes: [Int]
     /// (a): events appended in one commit.
-    let bulkEvents: Int
+    var bulkEvents: Int
     /// (b): durable commits of `eventsPerBatch` events.
     let batchCommits: Int
     let eventsPerBatch = 100

@@ -29,20 +29,21 @@ struct CommitRun {
         database = nil
     }
 
-    /// The result line a C baseline prints (see tools/baselines/baseline.h).
+    /// The result line a C baseline prints (see tools/baselines/baseline.h). A line without
+    /// a commit count or latencies, as the storage limit prints, is one commit that took
+    /// the whole run.
     init(engine: String, database: String, baselineOutput: [UInt8]) throws {
         let text = String(decoding: baselineOutput, as: UTF8.self)
         guard case .object(let fields)? = try? JSONValue.parse(text),
-            let events = fields["events"]?.int64Value, let commits = fields["commits"]?.int64Value,
-            let seconds = fields["seconds"]?.number, let p50 = fields["commit_p50_us"]?.number,
-            let p99 = fields["commit_p99_us"]?.number, let peak = fields["peak_rss_mib"]?.number
+            let events = fields["events"]?.int64Value, let seconds = fields["seconds"]?.number,
+            let peak = fields["peak_rss_mib"]?.number
         else { throw LedgerError(.invalidInput, "unexpected output from the \(engine) baseline: \(text)") }
         self.engine = engine
         self.events = Int(events)
-        self.commits = Int(commits)
         self.seconds = seconds
-        commitP50 = p50
-        commitP99 = p99
+        commits = fields["commits"]?.int64Value.map(Int.init) ?? 1
+        commitP50 = fields["commit_p50_us"]?.number ?? seconds * 1_000_000
+        commitP99 = fields["commit_p99_us"]?.number ?? seconds * 1_000_000
         peakMebibytes = peak
         self.database = database
     }

@@ -2,7 +2,8 @@
 import Glibc
 #endif
 
-/// `ledger-bench [--quick] [--only LETTERS] [--json-out PATH] [--baselines DIR] [--ledger-binary PATH] [--primary URL] [--readme [PATH]]`:
+/// `ledger-bench [--quick] [--only LETTERS] [--json-out PATH] [--baselines DIR] [--ledger-binary PATH] [--primary URL]
+/// [--bulk-events N] [--rebuild-events N] [--readme [PATH]]`:
 /// runs every workload against new ledgers in a temporary directory, and the same
 /// workloads on the C baselines, prints a table and writes the results as JSON.
 if CommandLine.arguments.dropFirst().first == PrimaryWriter.option {

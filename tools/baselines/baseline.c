@@ -90,8 +90,7 @@ void baseline_reset_peak_memory(void) {
     close(file);
 }
 
-/* VmHWM of /proc/self/status in MiB; -1 when unreadable. */
-static double peak_memory_mib(void) {
+double baseline_peak_memory_mib(void) {
     FILE *status = fopen("/proc/self/status", "r");
     if (!status) return -1;
     char line[256];
@@ -121,7 +120,7 @@ void baseline_report(size_t events, double *commit_seconds, size_t commits, doub
     printf("{\"events\":%zu,\"commits\":%zu,\"seconds\":%.6f,\"commit_p50_us\":%.3f,\"commit_p99_us\":%.3f,"
            "\"peak_rss_mib\":%.3f}\n",
            events, commits, seconds, percentile_us(commit_seconds, commits, 0.5),
-           percentile_us(commit_seconds, commits, 0.99), peak_memory_mib());
+           percentile_us(commit_seconds, commits, 0.99), baseline_peak_memory_mib());
 }
 
 int baseline_run_appends(int argc, char **argv, const struct baseline_engine *engine) {

@@ -8,7 +8,7 @@
  *   stream version u64, event id (16 bytes), type length u16, stream length u16,
  *   data length u32, then the type, stream and data (canonical JSON) bytes.
  *
- * Every baseline is run as `PROGRAM EVENTS_FILE DB_PATH EVENTS EVENTS_PER_COMMIT`: it
+ * Every append baseline is run as `PROGRAM EVENTS_FILE DB_PATH EVENTS EVENTS_PER_COMMIT`: it
  * appends the first EVENTS events of the file to a new database at DB_PATH, in durable
  * commits of EVENTS_PER_COMMIT events, and prints one JSON line on stdout:
  *   {"events":N,"commits":N,"seconds":S,"commit_p50_us":U,"commit_p99_us":U,"peak_rss_mib":M}
@@ -52,6 +52,9 @@ int64_t baseline_wall_microseconds(void);
 
 /* Lowers this process's peak resident set size (VmHWM) to its current size. */
 void baseline_reset_peak_memory(void);
+
+/* This process's peak resident set size (VmHWM) in MiB; -1 when unreadable. */
+double baseline_peak_memory_mib(void);
 
 /* Prints the result line: `commit_seconds` holds the duration of each of `commits` commits. */
 void baseline_report(size_t events, double *commit_seconds, size_t commits, double seconds);
