@@ -19,30 +19,6 @@ import Testing
         return keys
     }
 
-    @Test func aParentsKeptCursorSeesWhatAChildCommittedAndNotWhatOneRolledBack() throws {
-        try withNotesLedger { ledger, _ in
-            let table = try #require(ledger.core.tables.readModels[NotesDomain.notes.id])
-            try ledger.core.environment.write { txn in
-                try txn.clear(table)
-                try txn.put(table, bytes("b"), bytes("1"))
-                #expect(try keys(txn, table) == ["b"])
-                try txn.withCommittedChild { child in
-                    try child.put(table, bytes("a"), bytes("2"))
-                    #expect(try keys(child, table) == ["a", "b"])
-                }
-                _ = try? txn.withCommittedChild { child in
-                    try child.put(table, bytes("z"), bytes("lost"))
-                    throw LedgerError(.invalidInput, "rolled back")
-                }
-                #expect(try keys(txn, table) == ["a", "b"])
-                try txn.put(table, bytes("c"), bytes("3"))
-                #expect(try txn.withCursor(table) { try $0.seek(before: bytes("c")).map { Array($0.key) } } == bytes("b"))
-            }
-            let stored = try ledger.core.environment.read { txn in try keys(txn, table) }
-            #expect(stored == ["a", "b", "c"])
-        }
-    }
-
     @Test func writingATableWhileScanningItLeavesTheScanWhole() throws {
         try withNotesLedger { ledger, _ in
             let table = try #require(ledger.core.tables.readModels[NotesDomain.notes.id])

@@ -140,25 +140,6 @@ final class Transaction {
         return stat.ms_entries
     }
 
-    /// Runs `body` in a child of this write transaction whose changes become part of this
-    /// one when `body` returns, and are rolled back alone when it throws.
-    func withCommittedChild<T>(_ body: (Transaction) throws -> T) throws -> T {
-        var child: OpaquePointer?
-        try lmdbCheck(mdb_txn_begin(mdb_txn_env(handle), handle, 0, &child), "cannot begin nested transaction")
-        let transaction = Transaction(handle: child!)
-        let value: T
-        do {
-            value = try transaction.run(body)
-        } catch {
-            if transaction.hitMapFull { hitMapFull = true }
-            throw error
-        }
-        let code = transaction.commit()
-        if code == MDB_MAP_FULL { hitMapFull = true }
-        try lmdbCheck(code, "cannot commit nested transaction")
-        return value
-    }
-
     /// Runs `body` with a cursor over `table`, valid until `body` returns. The cursor is kept
     /// open for the table's next call (a call inside `body` on the same table gets one of its
     /// own), so that reading a row and then writing it searches the B-tree once.

@@ -3,9 +3,11 @@ import Glibc
 #endif
 
 /// Merges appends made at the same time by several threads into one durable LMDB
-/// transaction (group commit): one thread becomes the leader, runs every waiting append in
-/// its own nested transaction — so each is still its own commit and one that fails rolls
-/// back alone — and commits them all with one fsync; the others wait for their result.
+/// transaction (group commit): one thread becomes the leader, runs every waiting append as
+/// its own commit in one transaction, and commits them all with one fsync; the others wait
+/// for their result. An append that fails fails alone: the transaction is aborted and
+/// written again without it (LMDB's nested transactions would do the same, but each costs
+/// a dirty-page list of its own, and a file whose pages are written in place allows none).
 /// A leader elected right after a commit first gives that commit's writers a moment to
 /// queue again (`gatherLastGroup`).
 final class GroupCommit: @unchecked Sendable {
@@ -88,20 +90,7 @@ final class GroupCommit: @unchecked Sendable {
 
         let outcomes: [Result<AppendResult, any Error>]
         do {
-            let events = group.reduce(0) { $0 + $1.events.count }
-            outcomes = try writer.commit(reserving: events * Environment.bytesPerEvent) { txn, now in
-                // Alone, an append needs no nested transaction: its failure aborts only itself.
-                guard group.count > 1 else {
-                    return [.success(try writer.appender(in: txn).append(request.events, mode: request.mode, recordedAt: now))]
-                }
-                return group.map { request in
-                    Result {
-                        try txn.withCommittedChild { child in
-                            try writer.appender(in: child).append(request.events, mode: request.mode, recordedAt: now)
-                        }
-                    }
-                }
-            }
+            outcomes = try commit(group, writer: writer)
         } catch {
             outcomes = group.map { _ in .failure(error) }
         }
@@ -112,5 +101,39 @@ final class GroupCommit: @unchecked Sendable {
         pthread_cond_broadcast(done)
         pthread_mutex_unlock(mutex)
         return try request.outcome!.get()
+    }
+
+    /// Writes the appends of `group` in one transaction, each its own commit, and returns
+    /// their outcomes in order. An append that fails aborts the transaction, which is then
+    /// written again without it: the appends before it are made again exactly as they were
+    /// (the same events in the same order), and the failure is that append's outcome alone.
+    /// Throws what fails the transaction itself (its commit, say): every append's outcome.
+    private func commit(_ group: [Request], writer: LedgerWriter) throws -> [Result<AppendResult, any Error>] {
+        var failures: [Int: any Error] = [:]
+        while true {
+            let members = group.indices.filter { failures[$0] == nil }
+            guard !members.isEmpty else { return group.indices.map { .failure(failures[$0]!) } }
+            let events = members.reduce(0) { $0 + group[$1].events.count }
+            var failedMember: Int?
+            do {
+                let results = try writer.commit(reserving: events * Environment.bytesPerEvent) { txn, now in
+                    failedMember = nil
+                    return try members.map { index in
+                        do {
+                            return try writer.appender(in: txn).append(group[index].events, mode: group[index].mode, recordedAt: now)
+                        } catch {
+                            failedMember = index
+                            throw error
+                        }
+                    }
+                }
+                var outcomes = group.indices.map { failures[$0].map { Result<AppendResult, any Error>.failure($0) } }
+                for (index, result) in zip(members, results) { outcomes[index] = .success(result) }
+                return outcomes.map { $0! }
+            } catch {
+                guard let failedMember, members.count > 1 else { throw error }
+                failures[failedMember] = error
+            }
+        }
     }
 }
