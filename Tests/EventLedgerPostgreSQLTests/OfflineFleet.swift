@@ -77,7 +77,7 @@ final class OfflineFleet {
             queued.append(Queued(replica: index, ids: events.map(\.id)))
         } else {
             #expect(replica.online, "\(context): replica \(index) is offline, yet its write was accepted")
-            accepted.append(Accepted(ids: events.map(\.id), positions: result.positions))
+            accepted.append(Accepted(ids: events.map(\.id), positions: Array(result.positions)))
         }
     }
 
@@ -111,7 +111,7 @@ final class OfflineFleet {
             let sent = (report.accepted.map(\.pending) + report.refused.map(\.id)).sorted()
             #expect(sent == pending.map(\.id), "\(context): each pending commit is reported accepted or refused, once")
             for (number, result) in report.accepted {
-                accepted.append(Accepted(ids: idsOfPending[number] ?? [], positions: result.positions))
+                accepted.append(Accepted(ids: idsOfPending[number] ?? [], positions: Array(result.positions)))
             }
             for refusal in report.refused {
                 refusedBySync += 1

@@ -31,7 +31,7 @@ import Testing
             let counter = Counter()
             let result = try streamed.append(notes(count, counting: counter))
             #expect(result.commit == 1)
-            #expect(result.positions == Array(1...UInt64(count)))
+            #expect(Array(result.positions) == Array(1...UInt64(count)))
             #expect(counter.made == count, "read once")
             try withNotesLedger { array, _ in
                 try array.append((0..<count).map { PendingEvent(NoteCreated(noteId: "n\($0)", text: "note \($0)")) })

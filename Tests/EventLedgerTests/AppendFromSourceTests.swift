@@ -46,7 +46,7 @@ import Testing
         try withNotesLedger { fromSource, _ in
             let result = try fromSource.append(from: Notes(count))
             #expect(result.commit == 1)
-            #expect(result.positions == Array(1...UInt64(count)))
+            #expect(Array(result.positions) == Array(1...UInt64(count)))
             try withNotesLedger { fromCollection, _ in
                 try fromCollection.append((0..<count).map { PendingEvent(NoteCreated(noteId: "n\($0)", text: "note \($0)")) })
                 #expect(try queryJSON(fromSource, "notes") == queryJSON(fromCollection, "notes"))

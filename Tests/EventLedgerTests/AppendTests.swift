@@ -129,7 +129,7 @@ import Glibc
                 #expect(head.position == 0)
             }
             let appended = try ledger.append(created)
-            #expect(appended.positions == Array(1...UInt64(count)))
+            #expect(Array(appended.positions) == Array(1...UInt64(count)))
         }
     }
 

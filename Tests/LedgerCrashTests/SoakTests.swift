@@ -173,7 +173,7 @@ import Glibc
         }
         for append in reports.flatMap({ $0.appends }) {
             #expect(
-                positionsOfCommit[append.commit] == append.positions,
+                positionsOfCommit[append.commit] == Array(append.positions),
                 "commit \(append.commit) holds \(positionsOfCommit[append.commit] ?? []), the append reported \(append.positions)")
         }
         for id in setupIDs { #expect(positionsOfID[id]?.count == 1, "set-up event \(id)") }

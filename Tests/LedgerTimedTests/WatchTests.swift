@@ -117,7 +117,7 @@ import Glibc
         #expect(collected.failure.withLock { $0 } == nil)
         let batches = collected.all
         #expect(batches.map(\.commit) == [first.commit, second.commit])
-        #expect(batches.map { $0.events.map(\.position) } == [first.positions, second.positions])
+        #expect(batches.map { $0.events.map(\.position) } == [Array(first.positions), Array(second.positions)])
         #expect(batches.allSatisfy { $0.events.allSatisfy { $0.stream != "note-old" } })
     }
 
@@ -141,7 +141,7 @@ import Glibc
         let batch = try #require(received.first)
         #expect(batch.commit == result.commit)
         #expect(batch.commit == 2)
-        #expect(batch.events.map(\.position) == result.positions)
+        #expect(batch.events.map(\.position) == Array(result.positions))
         #expect(batch.events.map(\.commit) == [2, 2])
         #expect(batch.events.map(\.type) == ["NoteCreated", "NoteEdited"])
         #expect(batch.events.first?.id == id)

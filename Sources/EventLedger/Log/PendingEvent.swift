@@ -107,9 +107,9 @@ public struct AppendResult: Sendable, Equatable {
     /// The commit's time.
     public let recordedAt: Timestamp
     /// The position of each event, in the order given; a re-appended id reports its original position.
-    public let positions: [UInt64]
+    public let positions: EventPositions
     /// For each event, the ids the ledger assigned to fields left out (field name → id).
-    public let assignedIDs: [[String: String]]
+    public let assignedIDs: AssignedIDs
     /// Whether anything was appended (false when every event id was already in the log).
     public let appended: Bool
     /// The number of the pending commit the events were queued as, when the primary could

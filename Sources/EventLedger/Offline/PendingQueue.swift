@@ -77,7 +77,7 @@ struct PendingQueue {
     /// as an append would, and queues them as one pending commit dated `time`. Returns its
     /// number and the ids assigned to fields left out. A refused event throws its error
     /// (`LedgerError.eventIndex` naming it); the caller's transaction is then rolled back.
-    func enqueue(_ events: [PendingEvent], at time: Timestamp) throws -> (id: UInt64, assignedIDs: [[String: String]]) {
+    func enqueue(_ events: [PendingEvent], at time: Timestamp) throws -> (id: UInt64, assignedIDs: AssignedIDs) {
         guard !events.isEmpty else { throw LedgerError(.invalidInput, "a commit needs at least one event") }
         guard events.count < Self.eventsPerCommit else {
             throw LedgerError(.invalidInput, "a pending commit holds at most \(Self.eventsPerCommit - 1) events")
@@ -85,7 +85,7 @@ struct PendingQueue {
         let stager = try madeStager()
         try stager.overlay.date(max(time, try LogHead(record.txn, core.tables).recordedAt))
         let id = try nextID()
-        var assignedIDs: [[String: String]] = []
+        var assignedIDs = AssignedIDs()
         var streams: [String] = []
         for (offset, event) in events.enumerated() {
             var staged = event

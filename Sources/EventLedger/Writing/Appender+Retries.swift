@@ -40,7 +40,7 @@ extension Appender {
     }
 
     /// The result of an append whose every event id was already in the log.
-    func retryResult(original: UInt64, positions: [UInt64], assigned: [[String: String]]) throws -> AppendResult {
+    func retryResult(original: UInt64, positions: EventPositions, assigned: AssignedIDs) throws -> AppendResult {
         let record = try indexedRecord(at: original)
         return AppendResult(
             commit: record.commit, recordedAt: record.recordedAt, positions: positions,

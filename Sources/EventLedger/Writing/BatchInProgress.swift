@@ -25,8 +25,8 @@ struct BatchInProgress {
     private var streamVersions: [String: UInt64] = [:]
     private var idsInBatch: [EventID: UInt64] = [:]
     /// Per event: its position, and the ids the ledger assigned to its fields.
-    private var positions: [UInt64] = []
-    private var assigned: [[String: String]] = []
+    private var positions = EventPositions()
+    private var assigned = AssignedIDs()
     /// The last record encoded; its buffer is reused for the next.
     private var encodedRecord: [UInt8] = []
     /// The original position of the first event retried (its id already in the log).

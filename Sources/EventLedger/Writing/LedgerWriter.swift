@@ -22,13 +22,9 @@
 struct LedgerWriter {
     let core: LedgerCore
 
-    /// The appender of every write of the ledger's events in `txn`, with the fold limits of
-    /// its file: one written in place stores a large commit's fold more often, which costs no
-    /// memory there.
+    /// The appender of every write of the ledger's events in `txn`.
     func appender(in txn: Transaction) -> Appender {
-        Appender(
-            catalog: core.catalog, tables: core.tables, txn: txn,
-            foldLimits: core.environment.writesInPlace ? .writingInPlace : .standard)
+        Appender(catalog: core.catalog, tables: core.tables, txn: txn)
     }
 
     /// Appends `events` as one commit, sharing the durable write with the appends other
