@@ -14,6 +14,7 @@ final class BenchContext {
     let ledgerBinary: String?
     private var ledgers: [Int: GeneratedBenchLedger] = [:]
     private var eventsFile: String?
+    private var eventsReader: EventsFileReader?
     private var baselineRuns: [String: CommitRun] = [:]
     private var ledgerRuns: [String: CommitRun] = [:]
     /// One row group per ledger built: its load rate and file size.
@@ -43,15 +44,12 @@ final class BenchContext {
         return built
     }
 
-    /// The first `events` generated events, made as they are read: the append reading them
-    /// in order from the first (again, when its write is rerun) gets them without their being
-    /// held. Each read from index 0 starts the generator over; other access is not meant.
-    func generatedEventsAsRead(_ events: Int) -> LazyMapCollection<Range<Int>, PendingEvent> {
-        let generator = GeneratorInProgress()
-        return (0..<events).lazy.map { index in
-            if index == 0 { generator.state = WorkloadGenerator(seed: 1) }
-            return generator.state.next()
-        }
+    /// The first `events` generated events, read from the baselines' events file as they are
+    /// appended (again from the first, when the write is rerun): neither they nor the
+    /// generator's state, which grows with the events, are held by the process.
+    func generatedEventsAsRead(_ events: Int) throws -> LazyMapCollection<Range<Int>, PendingEvent> {
+        if eventsReader == nil { eventsReader = try EventsFileReader(path: try baselineEventsFile()) }
+        return eventsReader!.events(events)
     }
 
     /// The first `events` events of the generated stream, `perCommit` to a commit: what the
@@ -117,9 +115,4 @@ final class BenchContext {
         if events >= 1_000, events % 1_000 == 0 { return "\(events / 1_000)k" }
         return String(events)
     }
-}
-
-/// The generator a lazy collection of generated events reads from, as it is read.
-private final class GeneratorInProgress: @unchecked Sendable {
-    var state = WorkloadGenerator(seed: 1)
 }

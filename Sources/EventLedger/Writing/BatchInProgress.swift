@@ -46,8 +46,11 @@ struct BatchInProgress {
         commit = head.commit + 1
         recordedAt = max(requestedTime ?? Timestamp.now(), head.recordedAt)
         state = StoredReadModel(appender.txn, tables: appender.tables.readModels, foldingInMemory: isLarge)
-        streamVersions.reserveCapacity(count)
-        idsInBatch.reserveCapacity(count)
+        // No more than the entries gathered between two writes of them: a table sized for a
+        // commit of millions would have its pages touched all over, one entry at a time.
+        let gathered = min(count, appender.foldLimits.indexEntries)
+        streamVersions.reserveCapacity(gathered)
+        idsInBatch.reserveCapacity(gathered)
     }
 
     /// Appends `pending`, the `index`th event, prepared by `prepare` unless its id is already
