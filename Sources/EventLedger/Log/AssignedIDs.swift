@@ -36,6 +36,7 @@ public struct AssignedIDs: RandomAccessCollection, Sendable, Equatable, Expressi
         endIndex += 1
     }
 
+    /// Whether both hold the same ids for the same events.
     public static func == (lhs: AssignedIDs, rhs: AssignedIDs) -> Bool {
         lhs.endIndex == rhs.endIndex && lhs.assigned.elementsEqual(rhs.assigned) { $0.index == $1.index && $0.ids == $1.ids }
     }

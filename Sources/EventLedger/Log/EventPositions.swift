@@ -46,6 +46,7 @@ public struct EventPositions: RandomAccessCollection, Sendable, Equatable, Expre
         return low
     }
 
+    /// Whether both hold the same positions in the same order.
     public static func == (lhs: EventPositions, rhs: EventPositions) -> Bool {
         lhs.endIndex == rhs.endIndex && lhs.runs.elementsEqual(rhs.runs) { $0.first == $1.first && $0.startIndex == $1.startIndex }
     }

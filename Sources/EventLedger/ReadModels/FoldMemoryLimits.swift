@@ -12,9 +12,9 @@ struct FoldMemoryLimits: Sendable {
     /// in memory until LMDB spills them to the file (up to 512 MiB of them; none in a file
     /// written in place), and what it holds besides stays within 128 MiB: this fold, the index
     /// entries below, the events being prepared. A bulk load of a million events into an open
-    /// ledger then peaks at about 625 MiB (670 with a fold of 256 MiB, written once at the end),
-    /// at some 0.85× the speed: after each store the fold reads the rows it stored from their
-    /// tables. A new ledger imported from a million-event commit peaks at about 210 MiB.
+    /// ledger then peaks at about 570 MiB of anonymous memory, one into a new ledger (written in
+    /// place) at about 60 MiB. Smaller folds cost some speed: after each store, the fold reads
+    /// the rows it stored from their tables.
     var commit = 32 << 20
     /// How many events' stream and id entries a large commit gathers before it writes them
     /// (with the versions and positions it finds by stream and id, about 8 MiB): later events
