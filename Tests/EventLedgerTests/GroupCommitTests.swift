@@ -48,4 +48,32 @@ import Testing
             #expect(report.isIntact)
         }
     }
+
+    @Test func everyRejectedAppendOfAGroupGetsItsOwnError() throws {
+        try withNotesLedger { ledger, _ in
+            let subjects = Subjects()
+            DispatchQueue.concurrentPerform(iterations: 8) { index in
+                do {
+                    try ledger.append(NoteEdited(noteId: "missing-\(index)", text: "x"))
+                } catch let error as LedgerError {
+                    subjects.add(index, error.subject)
+                } catch {}
+            }
+            #expect(subjects.all == (0..<8).map { "note-missing-\($0)" })
+            let head = try ledger.head()
+            #expect(head.position == 0)
+        }
+    }
+}
+
+/// The subject of each thread's error, by thread.
+private final class Subjects: @unchecked Sendable {
+    private let queue = DispatchQueue(label: "subjects")
+    private var byIndex: [Int: String] = [:]
+
+    func add(_ index: Int, _ subject: String?) {
+        queue.sync { byIndex[index] = subject ?? "" }
+    }
+
+    var all: [String] { queue.sync { byIndex.sorted { $0.key < $1.key }.map(\.value) } }
 }

@@ -88,12 +88,7 @@ final class GroupCommit: @unchecked Sendable {
         lastGroup = Set(group.map(\.thread))
         pthread_mutex_unlock(mutex)
 
-        let outcomes: [Result<AppendResult, any Error>]
-        do {
-            outcomes = try commit(group, writer: writer)
-        } catch {
-            outcomes = group.map { _ in .failure(error) }
-        }
+        let outcomes = commit(group, writer: writer)
         pthread_mutex_lock(mutex)
         for (request, outcome) in zip(group, outcomes) { request.outcome = outcome }
         lastGroupCommitted = ContinuousClock.now
@@ -107,12 +102,13 @@ final class GroupCommit: @unchecked Sendable {
     /// their outcomes in order. An append that fails aborts the transaction, which is then
     /// written again without it: the appends before it are made again exactly as they were
     /// (the same events in the same order), and the failure is that append's outcome alone.
-    /// Throws what fails the transaction itself (its commit, say): every append's outcome.
-    private func commit(_ group: [Request], writer: LedgerWriter) throws -> [Result<AppendResult, any Error>] {
-        var failures: [Int: any Error] = [:]
+    /// What fails the transaction itself (its commit, say) is the outcome of every append
+    /// still in it.
+    private func commit(_ group: [Request], writer: LedgerWriter) -> [Result<AppendResult, any Error>] {
+        var outcomes: [Result<AppendResult, any Error>?] = group.map { _ in nil }
         while true {
-            let members = group.indices.filter { failures[$0] == nil }
-            guard !members.isEmpty else { return group.indices.map { .failure(failures[$0]!) } }
+            let members = group.indices.filter { outcomes[$0] == nil }
+            guard !members.isEmpty else { return outcomes.map { $0! } }
             let events = members.reduce(0) { $0 + group[$1].events.count }
             var failedMember: Int?
             do {
@@ -127,12 +123,13 @@ final class GroupCommit: @unchecked Sendable {
                         }
                     }
                 }
-                var outcomes = group.indices.map { failures[$0].map { Result<AppendResult, any Error>.failure($0) } }
                 for (index, result) in zip(members, results) { outcomes[index] = .success(result) }
-                return outcomes.map { $0! }
             } catch {
-                guard let failedMember, members.count > 1 else { throw error }
-                failures[failedMember] = error
+                if let failedMember {
+                    outcomes[failedMember] = .failure(error)
+                } else {
+                    for index in members { outcomes[index] = .failure(error) }
+                }
             }
         }
     }
