@@ -1,3 +1,5 @@
+internal import CMalloc
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -15,6 +17,9 @@ if CommandLine.arguments.dropFirst().first == PrimaryWriter.option {
         exit(1)
     }
 }
+// As the `ledger` tool does: blocks of 128 KiB and more mapped on their own and given back
+// when freed, so that a commit of millions of events does not grow the heap as it goes.
+mallopt(M_MMAP_THRESHOLD, 128 << 10)
 let options: BenchOptions
 do {
     options = try BenchOptions(CommandLine.arguments.dropFirst())
