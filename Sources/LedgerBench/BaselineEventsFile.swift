@@ -12,8 +12,26 @@ import Glibc
 /// then per event version `u64`, id (16 bytes, big-endian), type length `u16`, stream
 /// length `u16`, data length `u32`, type, stream, data — see tools/baselines/baseline.h.
 enum BaselineEventsFile {
+    /// The option that makes `ledger-bench` write an events file and exit: `--write-events-file PATH COUNT`.
+    static let option = "--write-events-file"
+
+    /// Writes the first `count` generated events to `path` in a process of its own, so that the
+    /// generator's state, which grows with the events (every id it made), never takes memory
+    /// in the process whose memory the benchmark measures.
+    static func writeInChildProcess(events count: Int, to path: String) throws {
+        _ = try ChildProcess.run([CommandLine.arguments[0], option, path, String(count)])
+    }
+
+    /// The child process's part: `arguments` are the path and the count.
+    static func run(_ arguments: [String]) throws {
+        guard arguments.count == 2, let count = Int(arguments[1]), count > 0 else {
+            throw BenchOptions.UsageError(description: "usage: ledger-bench \(option) PATH COUNT")
+        }
+        try write(events: count, to: arguments[0])
+    }
+
     /// Writes the first `count` generated events to `path`.
-    static func write(events count: Int, to path: String) throws {
+    private static func write(events count: Int, to path: String) throws {
         let types = Dictionary(uniqueKeysWithValues: BenchDomains.all.flatMap(\.eventTypes).map { ($0.typeName, $0) })
         guard let file = fopen(path, "w") else { throw TextFile.failure("write", path) }
         defer { fclose(file) }

@@ -104,7 +104,7 @@ final class BenchContext {
         if let eventsFile { return eventsFile }
         let path = directory.file("events.bin")
         printError("ledger-bench: writing \(Self.label(scale.generatedEvents)) events for the baselines")
-        try BaselineEventsFile.write(events: scale.generatedEvents, to: path)
+        try BaselineEventsFile.writeInChildProcess(events: scale.generatedEvents, to: path)
         eventsFile = path
         return path
     }

@@ -20,6 +20,15 @@ if CommandLine.arguments.dropFirst().first == PrimaryWriter.option {
 // As the `ledger` tool does: blocks of 128 KiB and more mapped on their own and given back
 // when freed, so that a commit of millions of events does not grow the heap as it goes.
 mallopt(M_MMAP_THRESHOLD, 128 << 10)
+if CommandLine.arguments.dropFirst().first == BaselineEventsFile.option {
+    do {
+        try BaselineEventsFile.run(Array(CommandLine.arguments.dropFirst(2)))
+        exit(0)
+    } catch {
+        printError("ledger-bench: error: \(error)")
+        exit(1)
+    }
+}
 let options: BenchOptions
 do {
     options = try BenchOptions(CommandLine.arguments.dropFirst())
