@@ -8,21 +8,17 @@ import Glibc
 /// [--bulk-events N] [--rebuild-events N] [--readme [PATH]]`:
 /// runs every workload against new ledgers in a temporary directory, and the same
 /// workloads on the C baselines, prints a table and writes the results as JSON.
-if CommandLine.arguments.dropFirst().first == PrimaryWriter.option {
-    do {
-        try PrimaryWriter.run(Array(CommandLine.arguments.dropFirst(2)))
-        exit(0)
-    } catch {
-        printError("ledger-bench: error: \(error)")
-        exit(1)
-    }
-}
 // As the `ledger` tool does: blocks of 128 KiB and more mapped on their own and given back
 // when freed, so that a commit of millions of events does not grow the heap as it goes.
 mallopt(M_MMAP_THRESHOLD, 128 << 10)
-if CommandLine.arguments.dropFirst().first == BaselineEventsFile.option {
+// The parts ledger-bench runs in processes of their own: a replica writing through the
+// primary, and the writing of the baselines' events file.
+let childParts: [String: ([String]) throws -> Void] = [
+    PrimaryWriter.option: PrimaryWriter.run, BaselineEventsFile.option: BaselineEventsFile.run,
+]
+if let option = CommandLine.arguments.dropFirst().first, let part = childParts[option] {
     do {
-        try BaselineEventsFile.run(Array(CommandLine.arguments.dropFirst(2)))
+        try part(Array(CommandLine.arguments.dropFirst(2)))
         exit(0)
     } catch {
         printError("ledger-bench: error: \(error)")
