@@ -28,14 +28,14 @@ let package = Package(
     targets: [
         .systemLibrary(name: "CLMDB", providers: [.apt(["liblmdb-dev"])]),
         .systemLibrary(name: "CCrypto", providers: [.apt(["libssl-dev"])]),
-        // The C library's allocator settings (mallopt), for the tools: header only.
+        // The C library's allocator settings (mallopt): header only.
         .systemLibrary(name: "CMalloc"),
         // libpq, PostgreSQL's client library, for a PostgreSQL primary: its header only;
         // EventLedgerPostgreSQL loads libpq.so.5 when a primary is first used.
         .systemLibrary(name: "CLibPQ", providers: [.apt(["libpq-dev"])]),
         .target(
             name: "EventLedger",
-            dependencies: ["CLMDB", "CCrypto"],
+            dependencies: ["CLMDB", "CCrypto", "CMalloc"],
             // `-l:FILE` makes the linker take that very file: the archive, not the shared library.
             linkerSettings: [
                 .linkedLibrary(":liblmdb.a", .when(traits: ["StaticCLibraries"])),
@@ -52,11 +52,11 @@ let package = Package(
         .target(name: "Music", dependencies: ["EventLedger"]),
         .target(name: "Animals", dependencies: ["EventLedger"]),
         .target(name: "Favorites", dependencies: ["EventLedger"]),
-        .target(name: "LedgerCLI", dependencies: ["EventLedger", "EventLedgerPostgreSQL", "CMalloc"]),
+        .target(name: "LedgerCLI", dependencies: ["EventLedger", "EventLedgerPostgreSQL"]),
         .executableTarget(name: "ledger", dependencies: ["LedgerCLI", "Music", "Animals", "Favorites"]),
         .target(name: "LedgerWorkload", dependencies: ["EventLedger", "Music", "Animals", "Favorites"]),
         .executableTarget(
-            name: "ledger-bench", dependencies: ["LedgerWorkload", "EventLedger", "EventLedgerPostgreSQL", "Music", "CMalloc"],
+            name: "ledger-bench", dependencies: ["LedgerWorkload", "EventLedger", "EventLedgerPostgreSQL", "Music"],
             path: "Sources/LedgerBench"),
         // The domain contract: a domain's story (commits, refused appends, expected answers) held to
         // what every domain keeps (refusals, the same answers in memory, time travel, rebuild,

@@ -1,4 +1,4 @@
-internal import CMalloc
+import EventLedger
 
 #if canImport(Glibc)
 import Glibc
@@ -10,7 +10,7 @@ import Glibc
 /// workloads on the C baselines, prints a table and writes the results as JSON.
 // As the `ledger` tool does: blocks of 128 KiB and more mapped on their own and given back
 // when freed, so that a commit of millions of events does not grow the heap as it goes.
-mallopt(M_MMAP_THRESHOLD, 128 << 10)
+ProcessAllocator.giveLargeBlocksBackWhenFreed()
 // The parts ledger-bench runs in processes of their own: a replica writing through the
 // primary, and the writing of the baselines' events file.
 let childParts: [String: ([String]) throws -> Void] = [

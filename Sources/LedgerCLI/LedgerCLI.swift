@@ -31,7 +31,7 @@ public enum LedgerCLI {
         StandardOutput.occupyClosedStandardDescriptors()
         GuardedChild.endWithParent()
         CrashGuard.install(programName: program.name)
-        AllocatorSettings.giveLargeBlocksBackWhenFreed()
+        ProcessAllocator.giveLargeBlocksBackWhenFreed()
         var arguments: [String] = []
         for index in 1..<max(1, Int(CommandLine.argc)) {
             guard let raw = CommandLine.unsafeArgv[index] else { continue }
