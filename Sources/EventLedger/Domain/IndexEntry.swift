@@ -2,15 +2,17 @@
 /// then its bytes) followed by a copy of the row, both in their binary forms.
 @usableFromInline
 enum IndexEntry {
-    /// The value of the entry of the row `row` under the table key `key`.
-    static func value(key: [UInt8], row: [UInt8]) -> [UInt8] {
-        var value: [UInt8] = []
-        value.reserveCapacity(2 + key.count + row.count)
-        value.append(UInt8(key.count >> 8))
-        value.append(UInt8(key.count & 0xFF))
-        value.append(contentsOf: key)
-        value.append(contentsOf: row)
-        return value
+    /// Calls `body` with the value of the entry of the row `row` under the table key `key`, put
+    /// together on the stack, or with nil when there is no row.
+    static func withValue(key: [UInt8], row: [UInt8]?, _ body: (UnsafeRawBufferPointer?) throws -> Void) throws {
+        guard let row else { return try body(nil) }
+        try withUnsafeTemporaryAllocation(byteCount: 2 + key.count + row.count, alignment: 1) { value in
+            value[0] = UInt8(key.count >> 8)
+            value[1] = UInt8(key.count & 0xFF)
+            key.withUnsafeBytes { UnsafeMutableRawBufferPointer(rebasing: value[2...]).copyMemory(from: $0) }
+            row.withUnsafeBytes { UnsafeMutableRawBufferPointer(rebasing: value[(2 + key.count)...]).copyMemory(from: $0) }
+            try body(UnsafeRawBufferPointer(value))
+        }
     }
 
     /// The table key an entry's value holds.

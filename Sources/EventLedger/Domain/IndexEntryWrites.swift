@@ -52,15 +52,14 @@ struct IndexEntryWrites {
             }
         }
         // An entry holds a copy of the row: it is written again whenever the row changes.
-        let value = row.map { IndexEntry.value(key: key, row: $0) }
         try LedgerError.typed {
-            for move in moves {
-                if let old = move.old, old != move.new {
-                    try entryKey(old, move).withUnsafeBytes { try store.remove(move.table, key: $0) }
-                }
-                if let new = move.new, let value {
-                    try entryKey(new, move).withUnsafeBytes { entry in
-                        try value.withUnsafeBytes { try store.set(move.table, key: entry, value: $0) }
+            try IndexEntry.withValue(key: key, row: row) { value in
+                for move in moves {
+                    if let old = move.old, old != move.new {
+                        try withEntryKey(old, move) { try store.remove(move.table, key: $0) }
+                    }
+                    if let new = move.new, let value {
+                        try withEntryKey(new, move) { try store.set(move.table, key: $0, value: value) }
                     }
                 }
             }
@@ -71,15 +70,16 @@ struct IndexEntryWrites {
         }
     }
 
-    /// The key of the entry of this row under `indexKey`: the index key alone in a unique
-    /// index, followed by the table key in another, where rows share index keys.
-    private func entryKey(_ indexKey: [UInt8], _ move: Move) -> [UInt8] {
-        guard !move.isUnique else { return indexKey }
-        var entryKey: [UInt8] = []
-        entryKey.reserveCapacity(indexKey.count + key.count)
-        entryKey.append(contentsOf: indexKey)
-        entryKey.append(contentsOf: key)
-        return entryKey
+    /// Calls `body` with the key of the entry of this row under `indexKey`: the index key alone
+    /// in a unique index, followed by the table key in another, where rows share index keys.
+    /// It is put together on the stack: the store copies what it keeps.
+    private func withEntryKey(_ indexKey: [UInt8], _ move: Move, _ body: (UnsafeRawBufferPointer) throws -> Void) throws {
+        guard !move.isUnique else { return try indexKey.withUnsafeBytes(body) }
+        try withUnsafeTemporaryAllocation(byteCount: indexKey.count + key.count, alignment: 1) { entryKey in
+            indexKey.withUnsafeBytes { entryKey.copyMemory(from: $0) }
+            key.withUnsafeBytes { UnsafeMutableRawBufferPointer(rebasing: entryKey[indexKey.count...]).copyMemory(from: $0) }
+            try body(UnsafeRawBufferPointer(entryKey))
+        }
     }
 
     /// The entry of another row holding `indexKey` in the unique index kept in `table`, if any.
